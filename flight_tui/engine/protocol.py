@@ -1,0 +1,77 @@
+"""The protocol every game's rules implement.
+
+A game is a plain object (no UI) with functions over a mutable msgspec state:
+
+* ``new_game(config, seed)`` deals a fresh state; all chance comes from the state's ``Rng``.
+* ``to_act(state)`` lists the seats that may act now (one seat in turn-based games; several
+  in a cooperative phase where any partner may act).
+* ``legal_actions(state, seat)`` lists the actions that seat may take.
+* ``apply(state, seat, action)`` checks the action and changes the state in place. An illegal
+  action raises :class:`~flight_tui.engine.errors.IllegalAction` and leaves the state as it was.
+  It returns an :class:`Outcome`: whether the action revealed hidden information or used chance
+  (so the table must not let it be undone), and the log events it produced.
+* ``view(state, seat)`` is everything that seat may see, and nothing else. Bots and the UI of a
+  seat read views only.
+* ``describe(event, viewer, names)`` renders a log event for one viewer, hiding what that viewer
+  may not know.
+* ``is_over(state)`` and ``result(state)`` tell when and how the game ended.
+* ``clone(state)`` is an independent copy (for undo and for search).
+
+See ``docs/engine.md`` for a worked example.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, Sequence, TypeVar
+
+import msgspec
+
+State = TypeVar("State")
+Action = TypeVar("Action")
+View = TypeVar("View")
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    """What applying one action did, beyond changing the state."""
+
+    events: list
+    irreversible: bool = False
+    """True when the action revealed hidden information or used chance: no undo past it."""
+
+
+class Result(msgspec.Struct, frozen=True):
+    """How a finished game ended."""
+
+    scores: list[int]
+    winners: list[int]
+    summary: str = ""
+
+
+class Rules(Protocol[State, Action, View]):
+    """The functions a game's rules provide. See the module docstring."""
+
+    name: str
+    title: str
+    state_type: type
+    action_type: Any
+    config_type: type
+
+    def new_game(self, config: Any, seed: int) -> State: ...
+
+    def to_act(self, state: State) -> Sequence[int]: ...
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]: ...
+
+    def apply(self, state: State, seat: int, action: Action) -> Outcome: ...
+
+    def view(self, state: State, seat: int) -> View: ...
+
+    def describe(self, event: Any, viewer: int | None, names: Sequence[str]) -> str: ...
+
+    def is_over(self, state: State) -> bool: ...
+
+    def result(self, state: State) -> Result: ...
+
+    def clone(self, state: State) -> State: ...
+
+    def num_seats(self, state: State) -> int: ...
