@@ -1,0 +1,41 @@
+"""Bots: players that choose actions from a seat's view, never from the hidden state.
+
+``make_bot(game, level, seed)`` returns an object with ``choose(view) -> action``.
+Levels: ``random`` (uniform over legal actions), ``easy``, ``normal``, ``hard``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from flight_tui.engine.rng import Rng
+from flight_tui.rules import get_rules
+
+
+class Bot(Protocol):
+    """A player that decides from a view."""
+
+    level: str
+
+    def choose(self, view: Any) -> Any: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions of its view."""
+
+    level = "random"
+
+    def __init__(self, rules: Any, seed: int = 0) -> None:
+        self.rules = rules
+        self.rng = Rng.from_seed(seed)
+
+    def choose(self, view: Any) -> Any:
+        return self.rng.choice(self.rules.legal_actions_from_view(view))
+
+
+def make_bot(game: str, level: str, seed: int = 0) -> Bot:
+    """A bot of ``level`` for ``game``."""
+    rules = get_rules(game)
+    if level == "random":
+        return RandomBot(rules, seed)
+    raise KeyError(f"no {level!r} bot for {game!r} yet")
