@@ -1,0 +1,152 @@
+"""The ``flight-tui`` command line.
+
+``flight-tui`` opens the menu; ``new``, ``continue``, ``saves`` and ``simulate`` are described
+by ``flight-tui --help``. Bad arguments print one line and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Sequence
+
+from flight_tui import __version__
+
+USAGE_ERROR = 2
+SEAT_HELP = "comma-separated seats: human, random, easy, normal or hard, each optionally :Name"
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are a single line."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _add_globals(parser: argparse.ArgumentParser, *, top: bool) -> None:
+    default = None if top else argparse.SUPPRESS
+    parser.add_argument("--data-dir", metavar="DIR", default=default, help="folder for saves (default: the user data folder)")
+    parser.add_argument("--theme", metavar="NAME", default=default, help="colour theme, e.g. flight-dark, flight-light, flight-ansi")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="flight-tui", description="Airline tabletop games in the terminal.")
+    parser.add_argument("--version", action="version", version=f"flight-tui {__version__}")
+    _add_globals(parser, top=True)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+
+    new = sub.add_parser("new", help="start a new game", description="Start a new game.")
+    new.add_argument("game", choices=["flight"], help="the game to play")
+    new.add_argument("--seats", default="human,normal,normal", help=SEAT_HELP + " (default: human,normal,normal)")
+    new.add_argument("--seed", type=int, help="seed for the deal (default: a random one)")
+    length = new.add_mutually_exclusive_group()
+    length.add_argument("--target", type=int, help="play until someone reaches this score (default 100)")
+    length.add_argument("--hands", type=int, help="play this many hands")
+    _add_globals(new, top=False)
+
+    cont = sub.add_parser("continue", help="resume the game you were playing", description="Resume the latest autosaved game.")
+    _add_globals(cont, top=False)
+
+    saves = sub.add_parser("saves", help="list saved games", description="List saved games.")
+    saves.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    _add_globals(saves, top=False)
+
+    sim = sub.add_parser("simulate", help="bots-only games with statistics", description="Play bots against each other and report.")
+    sim.add_argument("game", choices=["flight"], help="the game to simulate")
+    sim.add_argument("--seats", default="normal,random", help="comma-separated bot seats: random, easy, normal or hard (:Name optional)")
+    sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    sim.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    _add_globals(sim, top=False)
+    return parser
+
+
+def _parse_seats(parser: argparse.ArgumentParser, text: str):
+    from flight_tui.table.seats import parse_seat
+
+    parts = [p for p in text.split(",") if p.strip()]
+    try:
+        return [parse_seat(p, i) for i, p in enumerate(parts)]
+    except ValueError as exc:
+        parser.error(str(exc))
+
+
+def _new_table(parser: argparse.ArgumentParser, args: argparse.Namespace):
+    from flight_tui.rules.flight import FLIGHT, FlightConfig
+    from flight_tui.table import Table
+
+    seats = _parse_seats(parser, args.seats)
+    if not FLIGHT.min_players <= len(seats) <= FLIGHT.max_players:
+        parser.error(f"Flight is for {FLIGHT.min_players} to {FLIGHT.max_players} players, not {len(seats)}")
+    if args.target is not None and args.target <= 0:
+        parser.error("--target must be a positive number of points")
+    if args.hands is not None and args.hands <= 0:
+        parser.error("--hands must be a positive number")
+    config = FlightConfig(players=len(seats), target=args.target or 100, hands=args.hands or 0)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    return Table(FLIGHT, config, seed, seats)
+
+
+def _run_app(args: argparse.Namespace, **kwargs) -> int:
+    from flight_tui.ui.app import FlightTuiApp
+
+    app = FlightTuiApp(theme=getattr(args, "theme", None), **kwargs)
+    app.run()
+    return app.return_code or 0
+
+
+def _list_saves(as_json: bool) -> int:
+    import msgspec
+
+    from flight_tui.saves import format_saves, list_saves
+
+    entries = list_saves()
+    if as_json:
+        sys.stdout.write(msgspec.json.encode(entries).decode() + "\n")
+    else:
+        sys.stdout.write(format_saves(entries) + "\n")
+    return 0
+
+
+def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    import msgspec
+
+    from flight_tui.simulate import format_report, simulate
+
+    seats = _parse_seats(parser, args.seats)
+    if any(not s.is_bot for s in seats):
+        parser.error("a simulation is played by bots only: use random, easy, normal or hard")
+    if not 2 <= len(seats) <= 4:
+        parser.error("Flight is for 2 to 4 players")
+    if args.games <= 0:
+        parser.error("--games must be a positive number")
+    report = simulate(args.game, seats, args.games, args.seed)
+    if args.json:
+        sys.stdout.write(msgspec.json.encode(report).decode() + "\n")
+    else:
+        sys.stdout.write(format_report(report) + "\n")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.data_dir:
+        from flight_tui import paths
+
+        paths.set_data_dir(args.data_dir)
+    if args.command == "new":
+        return _run_app(args, table=_new_table(parser, args))
+    if args.command == "continue":
+        return _run_app(args, start="continue")
+    if args.command == "saves":
+        return _list_saves(args.json)
+    if args.command == "simulate":
+        return _simulate(parser, args)
+    return _run_app(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
