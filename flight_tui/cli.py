@@ -99,9 +99,9 @@ def _run_app(args: argparse.Namespace, **kwargs) -> int:
 def _list_saves(as_json: bool) -> int:
     import msgspec
 
-    from flight_tui.saves import format_saves, list_saves
+    from flight_tui.saves import SaveStore, format_saves
 
-    entries = list_saves()
+    entries = SaveStore().list_saves()
     if as_json:
         sys.stdout.write(msgspec.json.encode(entries).decode() + "\n")
     else:

@@ -11,6 +11,8 @@ from typing import Any, Protocol
 from flight_tui.engine.rng import Rng
 from flight_tui.rules import get_rules
 
+LEVELS = ("random", "easy", "normal", "hard")
+
 
 class Bot(Protocol):
     """A player that decides from a view."""
@@ -33,9 +35,25 @@ class RandomBot:
         return self.rng.choice(self.rules.legal_actions_from_view(view))
 
 
-def make_bot(game: str, level: str, seed: int = 0) -> Bot:
-    """A bot of ``level`` for ``game``."""
+def make_bot(game: str, level: str, seed: int = 0, **options: Any) -> Bot:
+    """A bot of ``level`` for ``game``.
+
+    ``options`` tune the Hard bot: ``budget`` (seconds per decision) and ``max_samples``.
+    """
     rules = get_rules(game)
     if level == "random":
         return RandomBot(rules, seed)
-    raise KeyError(f"no {level!r} bot for {game!r} yet")
+    if game == "flight":
+        if level == "easy":
+            from flight_tui.bots.flight_easy import EasyBot
+
+            return EasyBot(seed)
+        if level == "normal":
+            from flight_tui.bots.flight_normal import NormalBot
+
+            return NormalBot()
+        if level == "hard":
+            from flight_tui.bots.flight_hard import HardBot
+
+            return HardBot(seed, **options)
+    raise KeyError(f"no {level!r} bot for {game!r}")

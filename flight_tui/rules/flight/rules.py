@@ -50,7 +50,7 @@ DRAW_PACK, DRAW_DISCARD, DRAW_THREE, DRAW_TWO = DrawPack(), DrawDiscard(), DrawT
 PLAYS = tuple(tuple(Play(card, f) for f in range(4)) for card in range(C.NUM_CARDS))
 DISCARDS = tuple(Discard(card) for card in range(C.NUM_CARDS))
 
-_SPECIALS = (C.FOG, C.ALT_ROUTE, C.CUSTOMS, C.PASSPORT)
+_ACTION_TYPES = (DrawPack, DrawDiscard, DrawThree, DrawTwoAndDiscard, Play, Discard)
 
 
 def play_problem(hand: Sequence[int], flights: Sequence[FlightLine], turn: TurnInfo, card: int, flight: int) -> str | None:
@@ -58,11 +58,11 @@ def play_problem(hand: Sequence[int], flights: Sequence[FlightLine], turn: TurnI
 
     Works on a state or a view alike (both have the hand, the flights and the turn so far).
     """
-    kind = C.KIND[card]
     if card not in hand:
         return "That card is not in your hand."
     if not 0 <= flight < 4:
         return "There are four flights."
+    kind = C.KIND[card]
     if turn.plane_played:
         return "You played an aeroplane this turn, so no other card (rule 3a)."
     if kind != C.PLANE and any(C.KIND[c] == C.PLANE for c in hand):
@@ -89,8 +89,8 @@ def play_problem(hand: Sequence[int], flights: Sequence[FlightLine], turn: TurnI
             blocker = "Fog" if line.obstacle == C.FOG else "Customs"
             clear = "an Alternative Route" if line.obstacle == C.FOG else "a Passport"
             return f"{blocker} holds this flight until {clear} clears it (rule 6a)."
-        if number <= line.reached:
-            return f"Route {number} has already been flown on this flight."
+        if number <= line.reached:  # the card is in hand, so an Alternative Route took its place
+            return f"An Alternative Route replaced route {number} on this flight (rule 6b)."
         if number != line.reached + 1:
             return f"Route cards go in order: R{line.reached + 1} comes next (rule 4)."
         return None
@@ -107,7 +107,7 @@ def play_problem(hand: Sequence[int], flights: Sequence[FlightLine], turn: TurnI
         if line.reached == 0:
             return "Fog and Customs are laid beside route cards only (rule 5)."
         if line.obstacle:
-            return "That flight is already held up (house rule: one obstacle at a time)."
+            return "That flight is already held up: clear it first (house rule H6)."
         if kind == C.FOG and line.reached >= 5:
             return "Fog cannot be laid beside route card No. 5 (rule 5)."
         return None
@@ -165,13 +165,7 @@ def legal_from(phase: str, hand: Sequence[int], flights, turn: TurnInfo, discard
     plays = legal_plays(hand, flights, turn)
     if plays and turn.played == 0:
         return plays
-    seen = set()
-    discards = []
-    for c in hand:
-        if c not in seen:
-            seen.add(c)
-            discards.append(DISCARDS[c])
-    return plays + discards
+    return plays + [DISCARDS[c] for c in hand]
 
 
 class FlightRules:
@@ -190,8 +184,12 @@ class FlightRules:
         """Deal the first hand of a match. The seat left of the dealer plays first."""
         if not self.min_players <= config.players <= self.max_players:
             raise ValueError("Flight is for 2 to 4 players.")
-        if config.target <= 0 and config.hands <= 0:
+        if config.target < 0 or config.hands < 0:
+            raise ValueError("The target score and the number of hands cannot be negative.")
+        if config.target == 0 and config.hands == 0:
             raise ValueError("A match needs a target score or a number of hands.")
+        if config.max_turns < 1:
+            raise ValueError("A hand needs at least one turn.")
         n = config.players
         state = FlightState(
             config=config,
@@ -251,6 +249,8 @@ class FlightRules:
             return "The match is over."
         if seat != state.current:
             return "It is not your turn."
+        if not isinstance(action, _ACTION_TYPES):
+            return "That is not a move in Flight."
         hand = state.hands[seat]
         if state.phase == DRAW:
             if isinstance(action, (Play, Discard)):

@@ -1,0 +1,62 @@
+"""Upgrading save files written in older layouts, one version step at a time.
+
+A migration takes the decoded file as plain data (dicts and lists, no game types) at
+version N and returns it at version N + 1. ``upgrade`` applies them in turn up to
+``CURRENT_VERSION``. When the layout changes: bump ``CURRENT_VERSION``, register the step
+from the previous version here, and add an example file for the new version to ``saves/``
+(the old examples stay, so the step is tested on them).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+CURRENT_VERSION = 1
+"""The layout this program writes."""
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+MIGRATIONS: dict[int, Migration] = {}
+"""``MIGRATIONS[n]`` turns a version-n file into a version-(n + 1) file."""
+
+
+def migration(from_version: int) -> Callable[[Migration], Migration]:
+    """Register a function as the step from ``from_version`` to the next version."""
+
+    def register(step: Migration) -> Migration:
+        MIGRATIONS[from_version] = step
+        return step
+
+    return register
+
+
+def upgrade(document: dict[str, Any]) -> dict[str, Any]:
+    """Bring a decoded file up to ``CURRENT_VERSION`` (it must not be newer)."""
+    version = document["version"]
+    while version < CURRENT_VERSION:
+        document = MIGRATIONS[version](document)
+        version += 1
+        document["version"] = version
+    return document
+
+
+@migration(0)
+def _v0_to_v1(old: dict[str, Any]) -> dict[str, Any]:
+    """Version 0 (the pre-release layout) to version 1.
+
+    Version 0 had one ``saved`` time, seats as ``[kind, name]`` pairs under ``players``, and
+    moves as ``{"seat": s, "action": a}`` objects under ``moves``. Version 1 has ``created``
+    and ``updated`` times, ``seats`` as ``{"kind", "name"}`` objects and ``actions`` as
+    ``[seat, action]`` pairs.
+    """
+    return {
+        "format": old["format"],
+        "version": 1,
+        "game": old["game"],
+        "created": old["saved"],
+        "updated": old["saved"],
+        "seats": [{"kind": kind, "name": name} for kind, name in old["players"]],
+        "seed": old["seed"],
+        "config": old["config"],
+        "actions": [[move["seat"], move["action"]] for move in old["moves"]],
+        "state": old["state"],
+    }

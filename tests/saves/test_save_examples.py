@@ -1,0 +1,62 @@
+"""The example saves in ``saves/`` (one per game and format version) still load."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import msgspec
+
+from flight_tui.rules import GAMES
+from flight_tui.saves import CURRENT_VERSION, SaveStore
+
+HERE = Path(__file__).parent
+EXAMPLES = HERE.parents[1] / "saves"
+
+
+def load_generator():
+    spec = importlib.util.spec_from_file_location("make_examples", HERE / "make_examples.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def example_files() -> list[Path]:
+    return sorted(EXAMPLES.glob("*.json"))
+
+
+def test_every_example_save_loads():
+    store = SaveStore(EXAMPLES)
+    assert example_files()
+    for path in example_files():
+        table = store.load(path.stem)
+        assert msgspec.json.encode(table.replay()) == msgspec.json.encode(table.state)
+    assert [e.slot for e in store.list_saves() if not e.readable] == []
+
+
+def test_each_game_has_an_example_at_the_current_format():
+    generator = load_generator()
+    for game in GAMES:
+        path = generator.example_path(EXAMPLES, game)
+        assert path.is_file(), f"run tests/saves/make_examples.py to add {path.name}"
+    for path in example_files():
+        game, version = path.stem.rsplit("-v", 1)
+        doc = msgspec.json.decode(path.read_bytes())
+        assert doc["game"] == game and doc["version"] == int(version) <= CURRENT_VERSION
+
+
+def test_the_flight_example_is_mid_hand_with_a_person_and_two_bots():
+    table = SaveStore(EXAMPLES).load("flight-v1")
+    assert [seat.kind for seat in table.seats] == ["human", "normal", "hard"]
+    assert not table.is_over() and table.state.hand_no == 1 and len(table.actions) >= 20
+
+
+def test_the_generator_never_replaces_an_example(tmp_path):
+    generator = load_generator()
+    written = generator.write_examples(tmp_path)
+    assert sorted(p.name for p in written) == sorted(f"{game}-v{CURRENT_VERSION}.json" for game in GAMES)
+    store = SaveStore(tmp_path)
+    assert all(store.load(p.stem) for p in written)
+    written[0].write_bytes(b"kept")
+    assert generator.write_examples(tmp_path) == []
+    assert written[0].read_bytes() == b"kept"
