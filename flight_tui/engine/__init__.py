@@ -1,7 +1,7 @@
 """The game-independent core: the rules protocol, randomness and errors.
 
 Nothing in this package (or in :mod:`flight_tui.rules`) may import Textual or Rich;
-``tests/test_import_hygiene.py`` enforces it.
+``tests/engine/test_import_hygiene.py`` enforces it.
 """
 
 from flight_tui.engine.errors import IllegalAction

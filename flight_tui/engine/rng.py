@@ -20,8 +20,12 @@ class Rng(msgspec.Struct):
 
     @classmethod
     def from_seed(cls, seed: int) -> "Rng":
-        """A generator for a seed (any integer)."""
-        return cls((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK)
+        """A generator for a seed (any integer).
+
+        The seed goes through one SplitMix64 output step, so neighbouring seeds give
+        unrelated streams (not the same stream shifted by one).
+        """
+        return cls(cls(seed & _MASK).next64())
 
     def next64(self) -> int:
         """The next 64-bit output."""

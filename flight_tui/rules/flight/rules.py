@@ -392,7 +392,8 @@ class FlightRules:
     # ------------------------------------------------------------ results and views
 
     def result(self, state: FlightState) -> Result:
-        return Result(scores=list(state.scores), winners=list(state.winners), summary=f"{state.hand_no} hands")
+        hands = f"{state.hand_no} hand" + ("s" if state.hand_no != 1 else "")
+        return Result(scores=list(state.scores), winners=list(state.winners), summary=hands)
 
     def clone(self, state: FlightState) -> FlightState:
         """An independent copy (fast path for search and undo)."""
@@ -491,7 +492,7 @@ def describe(event: FlightEvent, viewer: int | None, names: Sequence[str]) -> st
         return f"The pack ran low: {event.cards} discards were shuffled into a new pack."
     if isinstance(event, HandEnded):
         r = event.result
-        how = f"{names[r.landed_by]} made a Safe Landing" if r.landed_by >= 0 else "The flights were grounded"
+        how = f"{who(r.landed_by)} made a Safe Landing" if r.landed_by >= 0 else "The flights were grounded"
         pts = ", ".join(f"{names[i]} {p:+d}" for i, p in enumerate(r.points))
         return f"Hand {r.hand_no} over. {how}. {pts}."
     if isinstance(event, MatchEnded):
