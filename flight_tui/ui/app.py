@@ -1,0 +1,334 @@
+"""The flight-tui application: menu, screens, themes, settings, saving, signals.
+
+Start-up speed matters (time to menu), so this module imports only what the menu needs;
+the other screens, the saves, the rules and the game's table screen are imported when used.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from textual import events
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from flight_tui.ui.screens.menu import MenuScreen
+from flight_tui.ui.screens.too_small import TooSmallScreen, too_small
+from flight_tui.ui.settings import DEFAULT_THEME, load_settings, save_settings
+
+if TYPE_CHECKING:
+    from flight_tui.saves import SaveStore
+    from flight_tui.table import Table
+
+EXIT_SIGNALS = ("SIGHUP", "SIGTERM")
+"""Signals that save the open game and end the program cleanly (a hang-up over SSH, a kill)."""
+
+
+class FlightTuiApp(App[None]):
+    """The whole app. ``start="continue"`` resumes the latest autosave; ``table`` opens a game."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "flight-tui"
+    BINDINGS = [
+        Binding("f1", "help", "Help", tooltip="Show the keys of this screen"),
+        Binding("question_mark", "help", "Help", show=False, tooltip="Show the keys of this screen"),
+        Binding("ctrl+p", "command_palette", "Commands", show=False, priority=True, tooltip="Open the command palette"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, tooltip="Quit (a game in progress stays saved)"),
+    ]
+
+    def __init__(self, *, start: str = "menu", table: Table | None = None, theme: str | None = None) -> None:
+        # NO_COLOR: with native ANSI colours Textual strips all colour (otherwise it turns colours
+        # to greys, which makes the ansi_default colours of an ANSI theme black on black).
+        super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
+        self.start = start
+        self.start_table = table
+        self.theme_request = theme
+        self.settings, settings_problem = load_settings()
+        self.theme_names: list[str] = []
+        self._store: SaveStore | None = None
+        self._table: Table | None = None
+        self._last_save_problem: str | None = None
+        self._startup_messages: list[tuple[str, str]] = []
+        if settings_problem:
+            self._startup_messages.append((settings_problem, "warning"))
+        self._install_themes()
+        self.animation_level = "full" if self.settings.animations else "none"
+
+    # ------------------------------------------------------------ start-up
+
+    def get_default_screen(self) -> Screen:
+        return MenuScreen()
+
+    def _install_themes(self) -> None:
+        """Register the bundled and the player's themes and pick the one asked for."""
+        from flight_tui.ui.theming import load_themes
+
+        themes, problems = load_themes()
+        for theme in themes:
+            self.register_theme(theme)
+        self.theme_names = [theme.name for theme in themes]
+        self._startup_messages.extend((problem, "warning") for problem in problems)
+        wanted = self.theme_request or self.settings.theme
+        if wanted in self.theme_names:
+            self.theme = wanted
+            return
+        fallback = DEFAULT_THEME if DEFAULT_THEME in self.theme_names else self.theme
+        known = ", ".join(self.theme_names) or "none"
+        self._startup_messages.append((f"Unknown theme '{wanted}': using {fallback}. Themes: {known}.", "warning"))
+        self.theme = fallback
+
+    def on_mount(self) -> None:
+        self._install_signal_handlers()
+        for message, severity in self._startup_messages:
+            self.notify(message, severity=severity, timeout=10)
+        self.screen_change_signal.subscribe(self, self._on_screen_change)
+        if self.start_table is not None:
+            self.open_table(self.start_table)
+        elif self.start == "continue":
+            self.action_continue_game()
+        self._cover_if_too_small()
+
+    def _install_signal_handlers(self) -> None:
+        import asyncio
+        import signal
+
+        loop = asyncio.get_running_loop()
+        for name in EXIT_SIGNALS:
+            signum = getattr(signal, name, None)
+            if signum is None:
+                continue
+            try:
+                loop.add_signal_handler(signum, self.handle_exit_signal, signum)
+            except (NotImplementedError, RuntimeError, ValueError):
+                continue  # not available here (another platform, or not the main thread)
+
+    def handle_exit_signal(self, signum: int) -> None:
+        """SIGHUP / SIGTERM: save the open game, then end the program without a traceback."""
+        self.save_now()
+        self.exit()
+
+    # ------------------------------------------------------------ terminal size
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_next(self._cover_if_too_small)
+
+    def _on_screen_change(self, screen: Screen) -> None:
+        self.call_next(self._cover_if_too_small)
+
+    def _cover_if_too_small(self) -> None:
+        """Keep the too-small notice on top while the terminal is under 80x24 (it leaves by itself)."""
+        if too_small(self.size) and not isinstance(self.screen, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+
+    # ------------------------------------------------------------ settings and themes
+
+    def change_theme(self, name: str) -> None:
+        """Apply a theme now and keep it for next time."""
+        self.theme = name
+        self.change_setting("theme", name)
+
+    def change_setting(self, name: str, value: Any) -> None:
+        """Change one setting, apply it and save the settings file."""
+        setattr(self.settings, name, value)
+        if name == "animations":
+            self.animation_level = "full" if value else "none"
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            self.notify(f"The settings could not be saved: {exc.strerror or exc}", severity="error")
+
+    # ------------------------------------------------------------ games and saves
+
+    @property
+    def store(self) -> SaveStore:
+        """The save store (created when first needed)."""
+        if self._store is None:
+            from flight_tui.saves import SaveStore
+
+            self._store = SaveStore()
+        return self._store
+
+    def current_table(self) -> Table | None:
+        """The game open on screen, if any."""
+        if self._table is None:
+            return None
+        if any(getattr(screen, "table", None) is self._table for screen in self.screen_stack):
+            return self._table
+        return None
+
+    def open_table(self, table: Table) -> None:
+        """Show a game's table (everything above the menu is closed first) and autosave it."""
+        if table.rules.name != "flight":
+            self.notify(f"{table.rules.title} cannot be played in this version.", severity="error")
+            return
+        from flight_tui.ui.flight.table_screen import FlightTableScreen
+
+        self._table = table
+        self._last_save_problem = None
+        table.on_change = self._autosave
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(FlightTableScreen(table))
+        self._autosave(table)
+
+    def save_now(self) -> None:
+        """Autosave the open game, if there is one."""
+        table = self.current_table()
+        if table is not None:
+            self._autosave(table)
+
+    def _autosave(self, table: Table) -> None:
+        from flight_tui.saves import SaveError
+
+        try:
+            self.store.autosave(table)
+        except SaveError as error:
+            self._report_save_problem(str(error))
+        else:
+            self._last_save_problem = None
+
+    def _report_save_problem(self, message: str) -> None:
+        """Tell the player that saving fails, once per problem (not after every move)."""
+        if message != self._last_save_problem:
+            self._last_save_problem = message
+            self.notify(message, title="Autosave failed", severity="error", timeout=10)
+
+    def can_continue(self) -> bool:
+        """Whether there is an autosaved game in progress."""
+        from flight_tui.saves import SaveError
+
+        try:
+            return self.store.latest_autosave() is not None
+        except SaveError:
+            return False
+
+    # ------------------------------------------------------------ actions
+
+    def action_new_game(self) -> None:
+        from flight_tui.ui.screens.new_game import NewGameScreen
+
+        self.push_screen(NewGameScreen())
+
+    def action_continue_game(self) -> None:
+        """Resume the latest autosaved game."""
+        from flight_tui.saves import SaveError
+
+        try:
+            entry = self.store.latest_autosave()
+            if entry is None:
+                self.notify("There is no game in progress to continue.", severity="warning")
+                return
+            table = self.store.load(entry.slot)
+        except SaveError as error:
+            self.notify(str(error), title="Cannot continue", severity="error", timeout=10)
+            return
+        self.open_table(table)
+
+    def action_load_game(self) -> None:
+        from flight_tui.ui.screens.load import LoadScreen
+
+        self.push_screen(LoadScreen())
+
+    def action_settings(self) -> None:
+        from flight_tui.ui.screens.settings_screen import SettingsScreen
+
+        self.push_screen(SettingsScreen())
+
+    def action_rules(self) -> None:
+        from flight_tui.ui.screens.rules import RulesScreen
+
+        table = self.current_table()
+        if table is not None:
+            self.push_screen(RulesScreen(table.rules.name, table.rules.title))
+        else:
+            self.push_screen(RulesScreen())
+
+    def action_help(self) -> None:
+        """Show the keys of the current screen (or close Help if it is open)."""
+        from flight_tui.ui.screens.help import HelpScreen, describe_bindings
+
+        screen = self.screen
+        if isinstance(screen, HelpScreen):
+            self.pop_screen()
+            return
+        screen_keys, app_keys = describe_bindings(screen, screen.active_bindings)
+        title = screen.title or _screen_title(screen)
+        self.push_screen(HelpScreen(title, screen_keys, app_keys))
+
+    def action_save_as(self) -> None:
+        """Save the open game in a slot named by the player."""
+        from flight_tui.saves import SaveError
+        from flight_tui.ui.screens.dialogs import ConfirmDialog, PromptDialog
+
+        table = self.current_table()
+        if table is None:
+            self.notify("There is no game open to save.", severity="warning")
+            return
+
+        def save(slot: str | None, overwrite: bool = False) -> None:
+            if slot is None:
+                return
+            try:
+                if not overwrite and self.store.path(slot).exists():
+                    self.push_screen(
+                        ConfirmDialog(f"A save called '{slot}' exists already. Replace it?"),
+                        lambda yes: save(slot, overwrite=True) if yes else None,
+                    )
+                    return
+                self.store.save(slot, table, overwrite=overwrite)
+            except SaveError as error:
+                self.notify(str(error), title="Not saved", severity="error", timeout=10)
+                return
+            self.notify(f"Saved as '{slot}'.")
+
+        self.push_screen(PromptDialog("Save the game as:", placeholder="a name for this save"), save)
+
+    def action_pick_theme(self) -> None:
+        """Pick a theme from a searchable list; it applies at once and is kept."""
+        from functools import partial
+
+        from textual.command import SimpleCommand
+
+        commands = [
+            SimpleCommand(name, partial(self.change_theme, name), "current" if name == self.theme else None)
+            for name in self.theme_names
+        ]
+        self.search_commands(commands, placeholder="Pick a theme…")
+
+    async def action_quit(self) -> None:
+        """Quit; with a game open (and confirm-on-quit set) ask first. The game stays saved."""
+        from flight_tui.ui.screens.dialogs import ConfirmDialog
+
+        asking = isinstance(self.screen, ConfirmDialog)
+        if self.settings.confirm_quit and self.current_table() is not None and not asking and not too_small(self.size):
+
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self.quit_now()
+
+            self.push_screen(ConfirmDialog("Quit? Your game is saved: 'flight-tui continue' resumes it."), answer)
+            return
+        self.quit_now()
+
+    def quit_now(self) -> None:
+        """Save the open game and end the program."""
+        self.save_now()
+        self.exit()
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        from flight_tui.ui.commands import palette_commands
+
+        return palette_commands(self, screen)
+
+
+def _screen_title(screen: Screen) -> str:
+    """A readable name for a screen class, e.g. ``NewGameScreen`` -> ``New game``."""
+    import re
+
+    name = type(screen).__name__.removesuffix("Screen") or "Main"
+    words = re.findall(r"[A-Z][a-z0-9]*", name) or [name]
+    return " ".join([words[0], *(word.lower() for word in words[1:])])
+

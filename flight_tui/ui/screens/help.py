@@ -1,0 +1,145 @@
+"""The Help screen: the keys of the screen it was opened from, then the keys that work everywhere.
+
+The keys are read from that screen's active bindings when Help opens, so the list is always
+the truth of the moment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.table import Table as RichTable
+from textual.app import ComposeResult
+from textual.binding import ActiveBinding, Binding
+from textual.containers import VerticalScroll
+from textual.keys import format_key
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+KeyRow = tuple[str, str]
+"""(keys, what they do)."""
+
+GENERAL_KEYS: tuple[KeyRow, ...] = (
+    ("Tab / Shift+Tab", "Move between fields and buttons"),
+    ("Esc", "Back, or close a dialog"),
+)
+LEFT_OUT_ACTIONS = {
+    "app.focus_next",
+    "app.focus_previous",
+    "screen.copy_text",
+    "scroll_left",
+    "scroll_right",
+    "page_left",
+    "page_right",
+}
+"""Focus moves (listed under GENERAL_KEYS), copying, and sideways scrolling nothing here needs."""
+
+NAMED_KEYS = {
+    "enter": "Enter",
+    "escape": "Esc",
+    "space": "Space",
+    "tab": "Tab",
+    "home": "Home",
+    "end": "End",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "delete": "Del",
+    "backspace": "Backspace",
+    "insert": "Ins",
+}
+
+
+def key_name(key: str) -> str:
+    """How a key is written in Help: ``Enter``, ``Ctrl+Q``, ``F1``, ``?``, ``↑``."""
+    *modifiers, base = key.split("+")
+    if base in NAMED_KEYS:
+        name = NAMED_KEYS[base]
+    elif base[:1] == "f" and base[1:].isdigit():
+        name = base.upper()
+    else:
+        name = format_key(base)
+        if modifiers and len(name) == 1:
+            name = name.upper()
+    return "+".join([*(m.capitalize() for m in modifiers), name])
+
+
+def describe_bindings(screen: Screen, bindings: dict[str, ActiveBinding]) -> tuple[list[KeyRow], list[KeyRow]]:
+    """Split a screen's active bindings into (this screen's keys, the app's keys).
+
+    The screen's own keys come first, then those of the focused control; a binding's tooltip,
+    if it has one, says what it does better than its short footer label. Keys doing the same
+    thing are shown together ("↑ / k"); bindings without a description, text-editing keys of
+    input fields, focus moves and sideways scrolling are left out.
+    """
+    app = screen.app
+    local: dict[tuple[str, str], list[str]] = {}
+    general: dict[tuple[str, str], list[str]] = {}
+    ordered = sorted(bindings.items(), key=lambda item: item[1].node is not screen)
+    for key, active in ordered:
+        binding: Binding = active.binding
+        if not binding.description or binding.action in LEFT_OUT_ACTIONS or isinstance(active.node, Input):
+            continue
+        group = general if active.node is app else local
+        display = key_name(key)
+        keys = group.setdefault((binding.action, binding.tooltip or binding.description), [])
+        if display not in keys:
+            keys.append(display)
+    return _rows(local), _rows(general)
+
+
+def _rows(groups: dict[tuple[str, str], list[str]]) -> list[KeyRow]:
+    return [(" / ".join(keys), description) for (_, description), keys in groups.items()]
+
+
+def _key_table(rows: Iterable[KeyRow]) -> RichTable:
+    table = RichTable.grid(padding=(0, 2))
+    table.add_column(style="bold", min_width=14)
+    table.add_column()
+    for keys, description in rows:
+        table.add_row(keys, description)
+    return table
+
+
+class HelpScreen(Screen[None]):
+    """The keys of the moment."""
+
+    TITLE = "Help"
+    DEFAULT_CSS = """
+    #help-scroll {
+        height: 1fr;
+        padding: 0 2;
+    }
+    .key-table {
+        margin-left: 2;
+    }
+    """
+
+    BINDINGS = [
+        Binding("escape,q", "app.pop_screen", "Close", key_display="Esc"),
+    ]
+
+    def __init__(self, title: str, screen_keys: list[KeyRow], app_keys: list[KeyRow]) -> None:
+        super().__init__()
+        self.screen_title = title
+        self.screen_keys = screen_keys
+        self.app_keys = app_keys
+
+    def compose(self) -> ComposeResult:
+        yield Static("Help: keys", classes="screen-title")
+        with VerticalScroll(id="help-scroll"):
+            yield Static(f"On this screen ({self.screen_title})", classes="section-title first")
+            if self.screen_keys:
+                yield Static(_key_table(self.screen_keys), classes="key-table")
+            else:
+                yield Static("No keys of its own.", classes="key-table")
+            yield Static("Everywhere", classes="section-title")
+            yield Static(_key_table([*self.app_keys, *GENERAL_KEYS]), classes="key-table")
+            yield Static(
+                "Everything works with the keyboard alone. Ctrl+P opens the command palette:"
+                " type a few letters of a command and press Enter.",
+                classes="section-note",
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll").focus()

@@ -1,0 +1,126 @@
+"""The main menu: New game, Continue, Load, Settings, Rules, Quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from flight_tui.ui.screens.controls import MarkedOptionList
+
+BANNER = r"""
+ ___ _    ___ ___ _  _ _____
+| __| |  |_ _/ __| || |_   _|
+| _|| |__ | | (_ | __ | | |
+|_| |____|___\___|_||_| |_|
+""".strip("\n")
+
+MENU_ITEMS = (
+    ("new", "New game"),
+    ("continue", "Continue"),
+    ("load", "Load"),
+    ("settings", "Settings"),
+    ("rules", "Rules"),
+    ("quit", "Quit"),
+)
+"""Menu entries: (id, label). The first letter of each label is its shortcut key."""
+
+APP_ACTIONS = {
+    "new": "new_game",
+    "continue": "continue_game",
+    "load": "load_game",
+    "settings": "settings",
+    "rules": "rules",
+    "quit": "quit",
+}
+"""The app action behind each menu entry."""
+
+
+def _prompt(label: str, note: str = "") -> str:
+    """The label with its shortcut letter underlined, and an optional note."""
+    text = f"[u]{label[0]}[/u]{label[1:]}"
+    return f"{text}  [dim]{note}[/dim]" if note else text
+
+
+class MenuScreen(Screen[None]):
+    """The first screen: pick what to do.
+
+    The shortcut letters are underlined in the menu itself (and listed by Help), so the footer
+    shows only Select, Quit and Help: fewer footer keys also make the menu appear sooner.
+    """
+
+    TITLE = "Main menu"
+    DEFAULT_CSS = """
+    #menu-box {
+        align: center middle;
+        height: 1fr;
+    }
+    #banner {
+        width: auto;
+        color: $primary;
+        text-style: bold;
+    }
+    #tagline {
+        width: 100%;
+        content-align: center middle;
+        color: $text-muted;
+        margin: 1 0;
+    }
+    #menu {
+        width: 36;
+        border: round $primary;
+        padding: 0 1;
+    }
+    """
+
+    BINDINGS = [
+        Binding("n", "choose('new')", "New", show=False, tooltip="Set up a new game"),
+        Binding("c", "choose('continue')", "Continue", show=False, tooltip="Resume the game in progress"),
+        Binding("l", "choose('load')", "Load", show=False, tooltip="Open a saved game"),
+        Binding("s", "choose('settings')", "Settings", show=False, tooltip="Theme, animations, confirm on quit"),
+        Binding("r", "choose('rules')", "Rules", show=False, tooltip="Read the rules and the house interpretations"),
+        Binding("q", "choose('quit')", "Quit", tooltip="Leave flight-tui"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu-box"):
+            with Center():
+                yield Static(BANNER, id="banner")
+            yield Static("Airline card and board games, in the terminal", id="tagline")
+            with Center():
+                yield MarkedOptionList(*(Option(_prompt(label), id=key) for key, label in MENU_ITEMS), id="menu")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.refresh_continue)
+
+    def on_screen_resume(self) -> None:
+        self.refresh_continue()
+
+    def refresh_continue(self) -> None:
+        """Enable Continue only when there is an autosaved game to resume."""
+        menu = self.query_one("#menu", OptionList)
+        available = self.app.can_continue()
+        index = menu.get_option_index("continue")
+        menu.replace_option_prompt_at_index(index, _prompt("Continue", "" if available else "(none in progress)"))
+        if available:
+            menu.enable_option_at_index(index)
+        else:
+            menu.disable_option_at_index(index)
+        if menu.highlighted is None or menu.options[menu.highlighted].disabled:
+            menu.highlighted = 0
+
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id:
+            await self.action_choose(event.option.id)
+
+    async def action_choose(self, item: str) -> None:
+        """Do what a menu entry says."""
+        if item == "continue" and not self.app.can_continue():
+            self.notify("There is no game in progress to continue.", severity="warning")
+            return
+        await self.app.run_action(APP_ACTIONS[item])

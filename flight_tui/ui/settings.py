@@ -1,0 +1,66 @@
+"""The player's settings: theme, animations, confirm-on-quit, kept in ``settings.json``.
+
+The file lives in the config folder (``flight_tui.paths.config_dir()``) and is written
+atomically (a temporary file in the same folder, fsync, rename). A missing file gives the
+defaults; a broken one gives the defaults and a message for the player.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import msgspec
+
+from flight_tui import paths
+
+DEFAULT_THEME = "flight-dark"
+SETTINGS_FILE = "settings.json"
+
+
+class Settings(msgspec.Struct, kw_only=True):
+    """What the player chose in the Settings screen."""
+
+    theme: str = DEFAULT_THEME
+    animations: bool = True
+    """Animate moves and transitions (off: everything changes at once)."""
+    confirm_quit: bool = True
+    """Ask before quitting while a game is open (the game is autosaved either way)."""
+
+
+def settings_path() -> Path:
+    """Where the settings are stored."""
+    return paths.config_dir() / SETTINGS_FILE
+
+
+def load_settings() -> tuple[Settings, str | None]:
+    """The saved settings, or the defaults and a message saying why the file was not used."""
+    path = settings_path()
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as exc:
+        return Settings(), f"Could not read the settings file {path}: {exc.strerror or exc}. Using the defaults."
+    try:
+        return msgspec.json.decode(data, type=Settings), None
+    except msgspec.DecodeError as exc:
+        return Settings(), f"The settings file {path} is broken ({exc}). Using the defaults."
+
+
+def save_settings(settings: Settings) -> None:
+    """Write the settings atomically; raises OSError if the folder is not writable."""
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = msgspec.json.format(msgspec.json.encode(settings), indent=2) + b"\n"
+    fd, temp_name = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp_name, path)
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,381 @@
+"""The app shell driven with the keyboard (Textual's Pilot)."""
+
+from __future__ import annotations
+
+import signal
+
+import msgspec
+import pytest
+from shell_helpers import BROKEN_SLOT, GOOD_SLOT, new_table, run_async
+
+from flight_tui.saves import SaveStore
+from flight_tui.ui.app import FlightTuiApp
+from flight_tui.ui.screens.dialogs import ConfirmDialog, PromptDialog
+from flight_tui.ui.screens.help import HelpScreen
+from flight_tui.ui.screens.load import LoadScreen
+from flight_tui.ui.screens.menu import MenuScreen
+from flight_tui.ui.screens.new_game import NewGameScreen
+from flight_tui.ui.screens.rules import RulesScreen
+from flight_tui.ui.screens.settings_screen import SettingsScreen
+from flight_tui.ui.screens.too_small import TooSmallScreen
+from flight_tui.ui.settings import load_settings, settings_path
+from flight_tui.ui.theming import user_themes_dir
+
+SIZE = (80, 24)
+
+
+def messages(app: FlightTuiApp) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+@run_async
+async def test_menu_keys_reach_every_screen_and_back():
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, MenuScreen)
+        for key, screen_type in (("n", NewGameScreen), ("l", LoadScreen), ("s", SettingsScreen), ("r", RulesScreen)):
+            await pilot.press(key)
+            assert isinstance(app.screen, screen_type), key
+            await pilot.press("escape")
+            assert isinstance(app.screen, MenuScreen)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+@run_async
+async def test_menu_cursor_skips_continue_without_a_game_and_enter_opens():
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("j")  # New game -> Load: Continue is disabled
+        await pilot.press("enter")
+        assert isinstance(app.screen, LoadScreen)
+        await pilot.press("escape", "j", "j", "k", "k", "enter")  # Load, Settings, Rules, Settings, Load
+        assert isinstance(app.screen, LoadScreen)
+
+
+@run_async
+async def test_new_game_with_the_keyboard_only():
+    from flight_tui.ui.flight.table_screen import FlightTableScreen
+
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # New game
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("down", "right")  # players 3 -> 4
+        await pilot.press("down", "down", "down", "right")  # seat 2: Normal -> Hard bot
+        await pilot.press("down", "ctrl+a", "ctrl+k", *"Zed")  # seat 2's name
+        await pilot.press("down", "left", "left")  # seat 3: Normal -> Random bot
+        await pilot.press("down", "down", "down", "down", "right")  # match: number of hands
+        await pilot.press("down", "ctrl+a", "ctrl+k", "5", "down", *"4242")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FlightTableScreen)
+        table = app.current_table()
+        assert [(s.kind, s.name) for s in table.seats] == [
+            ("human", "Ann"),
+            ("hard", "Zed"),
+            ("random", "Cleo"),
+            ("normal", "Dev"),
+        ]
+        assert (table.config.players, table.config.target, table.config.hands) == (4, 0, 5)
+        assert table.seed == 4242
+        assert SaveStore().latest_autosave() is not None
+        assert [type(screen) for screen in app.screen_stack] == [MenuScreen, FlightTableScreen]
+
+
+@pytest.mark.parametrize(
+    "keys, complaint",
+    [
+        (("down", "down", "down", "ctrl+a", "ctrl+k", *"Bob"), "Two seats are called Bob"),
+        (("tab",) * 9 + ("ctrl+a", "ctrl+k", "0"), "The target score must be from 1"),
+    ],
+)
+@run_async
+async def test_new_game_refuses_bad_fields(stub_table_screen, keys, complaint):
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", *keys, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert any(complaint in m for m in messages(app)), messages(app)
+
+
+@run_async
+async def test_palette_lists_app_and_game_commands(stub_table_screen):
+    """The stand-in table screen offers an Undo command: the palette lists it and runs it."""
+    from textual.command import CommandList
+
+    app = FlightTuiApp(table=new_table())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        listed = app.screen.query_one(CommandList)
+        titles = {str(listed.get_option_at_index(i).prompt).split("\n")[0] for i in range(listed.option_count)}
+        for title in ("Undo", "Save game", "Load game", "Rules", "Theme", "Help", "Quit"):
+            assert any(t.startswith(title) for t in titles), (title, titles)
+        await pilot.press(*"undo", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, stub_table_screen)
+        assert app.screen.undone == 1
+
+
+@run_async
+async def test_palette_save_game_asks_for_a_slot(stub_table_screen):
+    app = FlightTuiApp(table=new_table())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p", *"save game")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptDialog)
+        await pilot.press(*"before the storm", "enter")
+        await pilot.pause()
+    assert SaveStore().load("before the storm").seed == 7
+
+
+@run_async
+async def test_settings_apply_at_once_and_persist():
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        assert app.theme == "flight-dark"
+        await pilot.press("right")
+        chosen = app.theme
+        assert chosen != "flight-dark" and chosen in app.theme_names
+        await pilot.press("down", "right", "down", "right")
+        assert app.animation_level == "none"
+    saved, problem = load_settings()
+    assert problem is None
+    assert (saved.theme, saved.animations, saved.confirm_quit) == (chosen, False, False)
+    again = FlightTuiApp()
+    async with again.run_test(size=SIZE):
+        assert again.theme == chosen
+        assert again.animation_level == "none"
+
+
+@run_async
+async def test_theme_argument_wins_over_settings_but_is_not_saved():
+    app = FlightTuiApp(theme="flight-light")
+    async with app.run_test(size=SIZE):
+        assert app.theme == "flight-light"
+    assert not settings_path().exists()
+
+
+@run_async
+async def test_unknown_theme_and_broken_files_give_notices_and_defaults():
+    settings_path().parent.mkdir(parents=True)
+    settings_path().write_text("not json")
+    user_themes_dir().mkdir(parents=True)
+    (user_themes_dir() / "mine.toml").write_text("name = ")
+    app = FlightTuiApp(theme="no-such-theme")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "flight-dark"
+        text = "\n".join(messages(app))
+        assert "Unknown theme 'no-such-theme'" in text
+        assert "settings file" in text
+        assert "mine.toml" in text
+
+
+@run_async
+async def test_help_lists_the_keys_of_the_screen_it_was_opened_from():
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        menu_keys = dict((d, k) for k, d in app.screen.screen_keys)
+        assert menu_keys["Set up a new game"] == "n" and menu_keys["Open a saved game"] == "l"
+        assert menu_keys["Up"] == "↑ / k"
+        assert ("F1 / ?", "Show the keys of this screen") in app.screen.app_keys
+        await pilot.press("escape", "r", "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        rules_keys = dict((d, k) for k, d in app.screen.screen_keys)
+        assert rules_keys["House interpretations"] == "i"
+        assert "Set up a new game" not in rules_keys
+        await pilot.press("f1")
+        assert isinstance(app.screen, RulesScreen)
+
+
+@run_async
+async def test_load_screen_lists_good_and_broken_saves(two_saves, stub_table_screen):
+    good, broken = two_saves
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        slots = [entry.slot for entry in screen.entries]
+        assert sorted(slots) == sorted([GOOD_SLOT, BROKEN_SLOT])
+        await pilot.press("home")
+        while screen.selected().slot != BROKEN_SLOT:
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert any("cannot be loaded" in m for m in messages(app))
+        await pilot.press("d")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        assert broken.exists()
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert not broken.exists()
+        assert [entry.slot for entry in screen.entries] == [GOOD_SLOT]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, stub_table_screen)
+        assert app.current_table().seed == msgspec.json.decode(good.read_bytes())["seed"]
+
+
+@run_async
+async def test_continue_resumes_the_autosave(stub_table_screen):
+    table = new_table(seed=11)
+    SaveStore().autosave(table)
+    app = FlightTuiApp(start="continue")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, stub_table_screen)
+        assert app.current_table().seed == 11
+
+
+@run_async
+async def test_continue_without_a_game_shows_the_menu_and_says_so():
+    app = FlightTuiApp(start="continue")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any("no game in progress" in m for m in messages(app))
+
+
+@run_async
+async def test_quitting_mid_game_asks_and_keeps_the_autosave(stub_table_screen):
+    app = FlightTuiApp(table=new_table(seed=5))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        assert isinstance(app.screen, stub_table_screen)
+        await pilot.press("ctrl+q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
+    entry = SaveStore().latest_autosave()
+    assert SaveStore().load(entry.slot).seed == 5
+
+
+@run_async
+async def test_hangup_handler_saves_the_game_and_exits(stub_table_screen):
+    from flight_tui.bots import make_bot
+
+    table = new_table(seed=3)
+    app = FlightTuiApp(table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        seat = table.to_act()[0]
+        table.on_change = None  # the last action is saved by the signal handler alone
+        table.submit(seat, make_bot("flight", "random", 1).choose(table.view(seat)))
+        app.handle_exit_signal(signal.SIGHUP)
+        await pilot.pause()
+    assert app._exit
+    loaded = SaveStore().load(SaveStore().latest_autosave().slot)
+    assert loaded.actions == table.actions
+    assert loaded.state == table.state
+
+
+@run_async
+async def test_too_small_terminal_shows_a_notice_and_carries_on(stub_table_screen):
+    app = FlightTuiApp(table=new_table())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table_screen = app.screen
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "need 80x24, have 60x20" in str(app.screen.query_one("#too-small-text").render())
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert app.screen is table_screen
+        assert app.current_table() is table_screen.table
+
+
+@run_async
+async def test_palette_offers_the_real_table_commands():
+    from textual.command import CommandList
+
+    app = FlightTuiApp(table=new_table(seats=("human", "easy")))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        listed = app.screen.query_one(CommandList)
+        titles = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        for title in ("Undo", "Hint", "Save game", "Theme"):
+            assert any(t.startswith(title) for t in titles), (title, titles)
+        await pilot.press(*"back to the menu", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert app.current_table() is None
+
+
+@run_async
+async def test_rules_screen_jumps_to_the_house_interpretations():
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        scroll = app.screen.query_one("#rules-scroll")
+        assert scroll.scroll_y == 0
+        await pilot.press("i")
+        await pilot.pause()
+        house = app.screen.query_one("#house-rules")
+        assert scroll.scroll_y > 0
+        assert house.region.y - scroll.region.y <= 1
+        await pilot.press("t")
+        assert scroll.scroll_y == 0
+
+
+def test_a_missing_rules_file_reads_as_none():
+    from flight_tui.ui.screens.rules import read_rules_file
+
+    assert read_rules_file("flight", "no-such-file.md") is None
+    assert "House interpretations" in read_rules_file("flight", "house_rules.md")
+
+
+@run_async
+async def test_too_small_notice_stays_on_top_of_screens_opened_meanwhile():
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        app.action_settings()  # e.g. a screen a game opens by itself while the notice is up
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert [type(screen) for screen in app.screen_stack] == [MenuScreen]
+
+
+@run_async
+async def test_a_failing_autosave_is_reported_once(stub_table_screen, tmp_path):
+    from flight_tui import paths
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    paths.set_data_dir(blocker)
+    table = new_table()
+    app = FlightTuiApp(table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.save_now()
+        app.save_now()
+        await pilot.pause()
+        failures = [m for m in messages(app) if "could not be written" in m or "cannot" in m]
+        assert len(failures) == 1, messages(app)
+        assert isinstance(app.screen, stub_table_screen)
