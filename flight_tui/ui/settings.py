@@ -1,4 +1,4 @@
-"""The player's settings: theme, animations, confirm-on-quit, kept in ``settings.json``.
+"""The player's settings: theme, animations, confirm-on-quit, bot speed, kept in ``settings.json``.
 
 The file lives in the config folder (``flight_tui.paths.config_dir()``) and is written
 atomically (a temporary file in the same folder, fsync, rename). A missing file gives the
@@ -27,6 +27,8 @@ class Settings(msgspec.Struct, kw_only=True):
     """Animate moves and transitions (off: everything changes at once)."""
     confirm_quit: bool = True
     """Ask before quitting while a game is open (the game is autosaved either way)."""
+    bot_delay: float = 0.6
+    """Seconds a bot's move stays in view before the next one (0: at once)."""
 
 
 def settings_path() -> Path:

@@ -1,4 +1,4 @@
-"""The Settings screen: theme (applied at once), animations, confirm-on-quit. Saved on every change."""
+"""The Settings screen: theme (applied at once), animations, confirm-on-quit, bot speed. Saved on every change."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from textual.widgets import Footer, Static
 from flight_tui.ui.screens.controls import Choice, FormScreen
 
 ON_OFF = [("on", True), ("off", False)]
+BOT_SPEEDS = [("slow", 1.2), ("normal", 0.6), ("fast", 0.2), ("instant", 0.0)]
 
 
 def _row(label: str, control: Choice, hint: str) -> Horizontal:
@@ -41,6 +42,8 @@ class SettingsScreen(FormScreen):
             yield _row("Theme", Choice([(name, name) for name in themes], self.app.theme, id="theme"), "applies at once")
             yield _row("Animations", Choice(ON_OFF, settings.animations, id="animations"), "smooth scrolling and fades")
             yield _row("Confirm quit", Choice(ON_OFF, settings.confirm_quit, id="confirm_quit"), "ask before leaving a game")
+            speed = settings.bot_delay if settings.bot_delay in dict(BOT_SPEEDS).values() else 0.6
+            yield _row("Bot speed", Choice(BOT_SPEEDS, speed, id="bot_delay"), "pause after each bot move")
             yield Static("Changes are kept at once, for next time too.", classes="field-note")
         yield Footer()
 
