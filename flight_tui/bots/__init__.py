@@ -2,6 +2,11 @@
 
 ``make_bot(game, level, seed)`` returns an object with ``choose(view) -> action``.
 Levels: ``random`` (uniform over legal actions), ``easy``, ``normal``, ``hard``.
+
+Flight's bots: ``flight_easy`` (lands when it can, otherwise random), ``flight_normal`` (scores
+whole-turn plans with card-counting odds; deterministic, so it ignores the seed) and
+``flight_hard`` (Monte Carlo search over deals sampled by ``flight_determinize``, played out
+by the quick player of ``flight_quick``). ``flight_tactics`` and ``flight_plans`` are shared.
 """
 
 from __future__ import annotations

@@ -1,0 +1,120 @@
+"""The Flight bots: legal moves only, views only, landings taken, and Normal beats random."""
+
+from __future__ import annotations
+
+import time
+
+import msgspec
+import pytest
+from bot_positions import random_positions
+
+from flight_tui.bots import make_bot
+from flight_tui.rules.flight import FLIGHT, FlightConfig
+from flight_tui.rules.flight import cards as C
+from flight_tui.rules.flight.state import (
+    DRAW,
+    PLAY,
+    FlightLine,
+    FlightView,
+    Play,
+    TurnInfo,
+)
+from flight_tui.simulate import simulate
+from flight_tui.table import parse_seat
+
+POSITIONS = random_positions(24, every=3) + random_positions(6, every=4, players=(2, 3), levels=("normal", "easy"))
+
+
+def _bot(level: str, seed: int = 0):
+    if level == "hard":
+        return make_bot("flight", "hard", seed, budget=0.001, max_samples=1)
+    return make_bot("flight", level, seed)
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
+def test_every_level_chooses_only_legal_actions(level):
+    positions = POSITIONS if level != "hard" else POSITIONS[::6]
+    assert len(positions) > 50
+    for i, state in enumerate(positions):
+        seat = state.current
+        view = FLIGHT.view(state, seat)
+        action = _bot(level, i).choose(view)
+        assert action in FLIGHT.legal_actions(state, seat), (level, i, action)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_decide_from_a_decoded_view_and_leave_it_unchanged(level):
+    for i, state in enumerate(POSITIONS[::15]):
+        seat = state.current
+        wire = msgspec.json.encode(FLIGHT.view(state, seat))
+        view = msgspec.json.decode(wire, type=FlightView)  # no link to the state at all
+        action = _bot(level, i).choose(view)
+        assert msgspec.json.encode(view) == wire
+        FLIGHT.apply(FLIGHT.clone(state), seat, action)  # legal in the real game
+
+
+def _landing_view() -> FlightView:
+    """Seat 0 to play: the red flight stands at R4 and seat 0 holds R5 red and a Safe Landing."""
+    state = FLIGHT.new_game(FlightConfig(players=2, hands=1), 3)
+    hand = [C.route(1, 5), 24, C.route(0, 3), 28]
+    red = [C.plane(1)] + [C.route(1, n) for n in range(1, 5)]
+    rest = [c for c in range(C.NUM_CARDS) if c not in hand and c not in red]
+    state.hands = [hand, rest[:5]]
+    state.discard = [rest[5]]
+    state.pack = rest[6:]
+    state.flights = [FlightLine(), FlightLine(red, reached=4), FlightLine(), FlightLine()]
+    state.current, state.phase, state.turn = 0, PLAY, TurnInfo()
+    return FLIGHT.view(state, 0)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_land_when_they_can(level):
+    view = _landing_view()
+    bot = _bot(level)
+    assert bot.choose(view) == Play(C.route(1, 5), 1)
+    flights = list(view.flights)
+    flights[1] = FlightLine(view.flights[1].cards + [C.route(1, 5)], reached=5)
+    after = msgspec.structs.replace(
+        view, hand=[c for c in view.hand if c != C.route(1, 5)], flights=flights, turn=TurnInfo(played=1, route_flight=1)
+    )
+    assert bot.choose(after) == Play(24, 1)
+
+
+def test_hard_is_instant_with_one_legal_action_and_keeps_to_its_budget():
+    state = FLIGHT.new_game(FlightConfig(players=2, hands=1), 8)
+    state.discard = []  # only the pack is left to draw from
+    view = FLIGHT.view(state, state.current)
+    assert view.phase == DRAW
+    bot = make_bot("flight", "hard", 1, budget=5.0)
+    start = time.perf_counter()
+    bot.choose(view)
+    assert time.perf_counter() - start < 0.05
+    state = FLIGHT.new_game(FlightConfig(players=2, hands=1), 8)
+    bot = make_bot("flight", "hard", 1, budget=0.05)
+    start = time.perf_counter()
+    bot.choose(FLIGHT.view(state, state.current))
+    assert time.perf_counter() - start < 0.5
+
+
+def test_bots_with_the_same_seed_play_the_same_game():
+    def play() -> list:
+        state = FLIGHT.new_game(FlightConfig(players=3, hands=1), 12)
+        bots = [make_bot("flight", "easy", 4), make_bot("flight", "normal", 5), make_bot("flight", "random", 6)]
+        while not FLIGHT.is_over(state):
+            seat = state.current
+            FLIGHT.apply(state, seat, bots[seat].choose(FLIGHT.view(state, seat)))
+        return [state.scores, len(state.log)]
+
+    assert play() == play()
+
+
+def test_normal_beats_random_heads_up():
+    seats = [parse_seat("normal", 0), parse_seat("random", 1)]
+    report = simulate("flight", seats, 40, seed=5, workers=1)
+    assert report.seats[0].win_rate >= 0.65
+    assert report.seats[0].mean_score > report.seats[1].mean_score
+
+
+def test_make_bot_rejects_unknown_levels():
+    with pytest.raises(KeyError):
+        make_bot("flight", "expert")
