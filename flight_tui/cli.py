@@ -57,6 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seats", default="normal,random", help="comma-separated bot seats: random, easy, normal or hard (:Name optional)")
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    sim_length = sim.add_mutually_exclusive_group()
+    sim_length.add_argument("--hands", type=int, help="hands per game (default 1)")
+    sim_length.add_argument("--target", type=int, help="play each game as a match to this score, e.g. 100")
     sim.add_argument("--json", action="store_true", help="print JSON instead of a table")
     _add_globals(sim, top=False)
     return parser
@@ -121,7 +124,12 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error("Flight is for 2 to 4 players")
     if args.games <= 0:
         parser.error("--games must be a positive number")
-    report = simulate(args.game, seats, args.games, args.seed)
+    if (args.hands is not None and args.hands <= 0) or (args.target is not None and args.target <= 0):
+        parser.error("--hands and --target must be positive numbers")
+    from flight_tui.rules.flight import FlightConfig
+
+    config = FlightConfig(players=len(seats), target=args.target or 100, hands=0 if args.target else (args.hands or 1))
+    report = simulate(args.game, seats, args.games, args.seed, config=config)
     if args.json:
         sys.stdout.write(msgspec.json.encode(report).decode() + "\n")
     else:
