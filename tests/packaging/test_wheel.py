@@ -1,4 +1,4 @@
-"""The wheel carries the themes and the rules texts, and runs from a fresh virtual environment."""
+"""The wheel carries the themes, stylesheets and rules texts, and runs from a fresh virtual environment."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def wheel(tmp_path_factory) -> Path:
     return whl
 
 
-def test_wheel_contains_themes_and_rules_texts(wheel: Path) -> None:
+def test_wheel_contains_themes_stylesheets_and_rules_texts(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     bundled = {p.name for p in (ROOT / "themes").glob("*.toml")}
     assert len(bundled) >= 5
@@ -35,6 +35,8 @@ def test_wheel_contains_themes_and_rules_texts(wheel: Path) -> None:
         assert f"flight_tui/themes/{theme}" in names
     assert "flight_tui/rules/flight/rules_text.md" in names
     assert "flight_tui/rules/flight/house_rules.md" in names
+    for stylesheet in (ROOT / "flight_tui").rglob("*.tcss"):
+        assert stylesheet.relative_to(ROOT).as_posix() in names
 
 
 def test_wheel_runs_from_a_fresh_virtual_environment(wheel: Path, tmp_path: Path) -> None:
