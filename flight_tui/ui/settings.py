@@ -7,8 +7,6 @@ defaults; a broken one gives the defaults and a message for the player.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 import msgspec
@@ -53,16 +51,7 @@ def load_settings() -> tuple[Settings, str | None]:
 
 def save_settings(settings: Settings) -> None:
     """Write the settings atomically; raises OSError if the folder is not writable."""
-    path = settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    from flight_tui.saves.atomic import write_atomic  # only on a change: keeps start-up lean
+
     data = msgspec.json.format(msgspec.json.encode(settings), indent=2) + b"\n"
-    fd, temp_name = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp_name, path)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
+    write_atomic(settings_path(), data, keep_backup=False)
