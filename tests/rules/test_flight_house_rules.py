@@ -289,6 +289,21 @@ def test_house_H14_bad_match_settings_are_refused():
             FLIGHT.new_game(config, 1)
 
 
+def test_house_H17_a_match_to_a_target_ends_after_max_hands():
+    config = FlightConfig(players=2, target=100, max_hands=3)
+    hands = [[SL[0], X], [Y]]
+    state = position(hands, flights={BLUE: line(BLUE, 5)}, discard=[FOG[0]], scores=[10, 40], config=config, hand_no=2)
+    play(state, SL[0], BLUE)
+    assert (state.phase, state.hand_no) == (DRAW, 3)
+    state = position(hands, flights={BLUE: line(BLUE, 5)}, discard=[FOG[0]], scores=[10, 40], config=config, hand_no=3)
+    play(state, SL[0], BLUE)
+    assert state.phase == OVER
+    assert max(state.scores) < 100
+    assert state.winners == [1]
+    with pytest.raises(ValueError):
+        FLIGHT.new_game(FlightConfig(max_hands=0), 1)
+
+
 def test_house_H15_dealer_rotates_and_the_player_on_his_left_starts():
     state = position([[SL[0], X], [Y], [R(RED, 2)]], flights={BLUE: line(BLUE, 5)}, discard=[FOG[0]], dealer=2)
     play(state, SL[0], BLUE)

@@ -190,6 +190,8 @@ class FlightRules:
             raise ValueError("A match needs a target score or a number of hands.")
         if config.max_turns < 1:
             raise ValueError("A hand needs at least one turn.")
+        if config.max_hands < 1:
+            raise ValueError("A match needs at least one hand.")
         n = config.players
         state = FlightState(
             config=config,
@@ -380,7 +382,11 @@ class FlightRules:
         state.scores = [s + p for s, p in zip(state.scores, points)]
         state.log.append(HandEnded(result))
         cfg = state.config
-        if (cfg.hands and state.hand_no >= cfg.hands) or (not cfg.hands and max(state.scores) >= cfg.target):
+        if cfg.hands:
+            over = state.hand_no >= cfg.hands
+        else:
+            over = max(state.scores) >= cfg.target or state.hand_no >= cfg.max_hands  # H14, H17
+        if over:
             best = max(state.scores)
             state.winners = [i for i, s in enumerate(state.scores) if s == best]
             state.phase = OVER

@@ -22,6 +22,8 @@ class FlightConfig(msgspec.Struct, frozen=True, kw_only=True):
     """Play exactly this many hands (0: play to ``target``)."""
     max_turns: int = 200
     """A hand still running after this many turns ends grounded (a guarantee that games end)."""
+    max_hands: int = 50
+    """A match to a target that nobody has reached after this many hands ends there (house rule H17)."""
 
 
 class FlightLine(msgspec.Struct):
