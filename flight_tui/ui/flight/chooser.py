@@ -10,7 +10,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from flight_tui.rules.flight import cards as C
-from flight_tui.rules.flight.state import FlightLine
+from flight_tui.rules.flight.rules import play_problem
+from flight_tui.rules.flight.state import FlightLine, FlightView
 from flight_tui.ui.flight.presentation import FLIGHT_KEYS
 
 
@@ -32,11 +33,12 @@ class FlightChooser(ModalScreen[int | None]):
         for flight, (number, letter) in enumerate(FLIGHT_KEYS)
     ]
 
-    def __init__(self, card: int, flights: list[int], lines: list[FlightLine]) -> None:
+    def __init__(self, card: int, flights: list[int], view: FlightView) -> None:
         super().__init__()
         self.card = card
         self.flights = flights
-        self.lines = lines
+        self.view = view
+        self.lines = view.flights
 
     def compose(self) -> ComposeResult:
         text = Text(f"Play {C.code(self.card)} {C.name(self.card)} on which flight?\n\n", style="bold")
@@ -53,7 +55,9 @@ class FlightChooser(ModalScreen[int | None]):
         if flight in self.flights:
             self.dismiss(flight)
         else:
-            self.notify(f"{C.code(self.card)} cannot go on the {C.COLOURS[flight]} flight now.", severity="warning")
+            view = self.view
+            why = play_problem(view.hand, view.flights, view.turn, self.card, flight) or ""
+            self.notify(f"{C.code(self.card)} cannot go on the {C.COLOURS[flight]} flight now. {why}", severity="warning")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

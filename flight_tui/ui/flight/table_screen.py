@@ -341,7 +341,7 @@ class FlightTableScreen(Screen[None]):
                 if flight is not None:
                     self._submit(Play(card, flight))
 
-            self.app.push_screen(FlightChooser(card, flights, view.flights), callback=chosen)
+            self.app.push_screen(FlightChooser(card, flights, view), callback=chosen)
 
     def action_discard(self) -> None:
         card = self.hand.card

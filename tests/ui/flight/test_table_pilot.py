@@ -6,6 +6,7 @@ import pytest
 from flight_harness import TableApp, as_text, make_table, play_until, run_async
 
 from flight_tui.rules.flight import cards as C
+from flight_tui.rules.flight.rules import play_problem
 from flight_tui.rules.flight.state import DRAW, PLAY
 from flight_tui.ui.flight.chooser import FlightChooser
 from flight_tui.ui.flight.end_screens import HandEndScreen, MatchEndScreen
@@ -242,3 +243,28 @@ async def test_a_card_for_several_flights_asks_which_one():
         await pilot.pause()
         assert card not in table.view(0).hand
         assert table.view(0).flights[flights[-1]].cards[-1] == card
+
+
+@run_async
+async def test_the_chooser_says_why_a_flight_is_not_possible():
+    def partly(t):
+        v = t.view(0)
+        return t.to_act() == (0,) and v.phase == PLAY and any(1 < len(playable_flights(v, c)) < 4 for c in v.hand)
+
+    table = make_table(seed=4)
+    play_until(table, partly, seed=4)
+    app = TableApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = table_screen(app).query_one(HandView)
+        view = table.view(0)
+        index = next(i for i, c in enumerate(hand.cards) if 1 < len(playable_flights(view, c)) < 4)
+        await press_until_cursor(pilot, hand, index)
+        card = hand.card
+        refused = next(f for f in range(4) if f not in playable_flights(view, card))
+        await pilot.press("enter")
+        assert isinstance(app.screen, FlightChooser)
+        await pilot.press(FLIGHT_KEYS[refused][0])
+        await pilot.pause()
+        assert isinstance(app.screen, FlightChooser) and card in table.view(0).hand
+        why = play_problem(view.hand, view.flights, view.turn, card, refused)
+        assert any(why in str(n.message) for n in app._notifications)
