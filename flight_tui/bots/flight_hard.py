@@ -18,6 +18,7 @@ import msgspec
 
 from flight_tui.bots.flight_determinize import determinize, read_hands
 from flight_tui.bots.flight_normal import normal_draw, ranked_plans
+from flight_tui.bots.flight_plans import PlanFollower
 from flight_tui.bots.flight_quick import quick_action
 from flight_tui.bots.flight_tactics import landing_plan
 from flight_tui.engine.rng import Rng
@@ -54,40 +55,32 @@ def play_out(state: FlightState) -> None:
         FLIGHT.apply(state, seat, action)
 
 
-class HardBot:
+class HardBot(PlanFollower):
     """Searches sampled deals within ``budget`` seconds per decision (see module doc)."""
 
     level = "hard"
 
     def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, max_samples: int = DEFAULT_MAX_SAMPLES) -> None:
+        super().__init__()
         self.rng = Rng.from_seed(seed)
         self.budget = budget
         self.max_samples = max_samples
-        self._plan: list[FlightAction] = []
-        self._plan_key: tuple = ()
 
     def choose(self, view: FlightView) -> FlightAction:
-        legal = FLIGHT.legal_actions_from_view(view)
-        if not legal:
-            raise ValueError("It is not this seat's turn.")
-        if len(legal) == 1:
-            return legal[0]
-        if view.phase == DRAW:
-            first = normal_draw(view)
-            candidates = [[first]] + [[a] for a in legal if a != first]
-            return self.search(view, candidates)[0]
-        landing = landing_plan(view.hand, view.flights, view.turn)
-        if landing is not None:
-            return landing[0]
-        key = (view.hand_no, view.turn_no, tuple(sorted(view.hand)), view.turn.played)
-        if key != self._plan_key or not self._plan or self._plan[0] not in legal:
-            plans = [p.actions for _, p in ranked_plans(view)[:CANDIDATE_PLANS]]
-            self._plan = plans[0] if len(plans) == 1 else self.search(view, plans)
-        action = self._plan.pop(0)
-        after = list(view.hand)
-        after.remove(action.card)
-        self._plan_key = (view.hand_no, view.turn_no, tuple(sorted(after)), view.turn.played + 1)
-        return action
+        if view.phase != DRAW and view.current == view.seat:
+            landing = landing_plan(view.hand, view.flights, view.turn)
+            if landing is not None:
+                return landing[0]
+        return super().choose(view)
+
+    def draw(self, view: FlightView, legal: list[FlightAction]) -> FlightAction:
+        first = normal_draw(view)
+        candidates = [[first]] + [[a] for a in legal if a != first]
+        return self.search(view, candidates)[0]
+
+    def plan_turn(self, view: FlightView) -> list[FlightAction]:
+        plans = [p.actions for _, p in ranked_plans(view)[:CANDIDATE_PLANS]]
+        return plans[0] if len(plans) == 1 else self.search(view, plans)
 
     def search(self, view: FlightView, candidates: Sequence[list[FlightAction]]) -> list[FlightAction]:
         """The candidate with the best mean result over sampled deals (the first wins ties)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from flight_tui.bots.flight_plans import Plan, enumerate_plans
+from flight_tui.bots.flight_plans import Plan, PlanFollower, enumerate_plans
 from flight_tui.bots.flight_tactics import (
     OBSTACLE_CARDS,
     landing_plan,
@@ -18,7 +18,6 @@ from flight_tui.bots.flight_tactics import (
     p_holds_all,
     unseen_cards,
 )
-from flight_tui.rules.flight import FLIGHT
 from flight_tui.rules.flight import cards as C
 from flight_tui.rules.flight.rules import (
     DRAW_DISCARD,
@@ -27,7 +26,7 @@ from flight_tui.rules.flight.rules import (
     DRAW_TWO,
     MAX_REFORMS,
 )
-from flight_tui.rules.flight.state import DRAW, FlightAction, FlightLine, FlightView
+from flight_tui.rules.flight.state import FlightAction, FlightLine, FlightView
 
 LATER_SEAT_WEIGHT = 0.8
 """How much less a threat counts for each seat further from the one who plays next."""
@@ -216,28 +215,13 @@ def normal_draw(view: FlightView) -> FlightAction:
     return DRAW_DISCARD if take else DRAW_PACK
 
 
-class NormalBot:
+class NormalBot(PlanFollower):
     """Plans each turn as a whole with :func:`best_plan` and plays it out."""
 
     level = "normal"
 
-    def __init__(self) -> None:
-        self._plan: list[FlightAction] = []
-        self._plan_key: tuple = ()
+    def draw(self, view: FlightView, legal: list[FlightAction]) -> FlightAction:
+        return normal_draw(view)
 
-    def choose(self, view: FlightView) -> FlightAction:
-        legal = FLIGHT.legal_actions_from_view(view)
-        if not legal:
-            raise ValueError("It is not this seat's turn.")
-        if len(legal) == 1:
-            return legal[0]
-        if view.phase == DRAW:
-            return normal_draw(view)
-        key = (view.hand_no, view.turn_no, tuple(sorted(view.hand)), view.turn.played)
-        if key != self._plan_key or not self._plan or self._plan[0] not in legal:
-            self._plan = best_plan(view)
-        action = self._plan.pop(0)
-        after = list(view.hand)
-        after.remove(action.card)
-        self._plan_key = (view.hand_no, view.turn_no, tuple(sorted(after)), view.turn.played + 1)
-        return action
+    def plan_turn(self, view: FlightView) -> list[FlightAction]:
+        return best_plan(view)

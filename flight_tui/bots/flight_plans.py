@@ -11,9 +11,10 @@ from typing import Sequence
 import msgspec
 
 from flight_tui.bots.flight_tactics import line_after, turn_after
+from flight_tui.rules.flight import FLIGHT
 from flight_tui.rules.flight import cards as C
 from flight_tui.rules.flight.rules import DISCARDS, legal_plays
-from flight_tui.rules.flight.state import FlightAction, FlightLine, Play, TurnInfo
+from flight_tui.rules.flight.state import DRAW, FlightAction, FlightLine, FlightView, Play, TurnInfo
 
 MAX_NODES = 3000
 """Positions explored per turn at most (a hand of eight rarely needs a tenth of this)."""
@@ -75,3 +76,38 @@ def enumerate_plans(hand: Sequence[int], flights: Sequence[FlightLine], turn: Tu
 
     walk(list(hand), tuple(flights), turn, ())
     return plans
+
+
+class PlanFollower:
+    """A bot that chooses its draw, then a whole-turn plan, and hands the plan out one action a call.
+
+    Subclasses give :meth:`draw` and :meth:`plan_turn`. The plan is made again whenever the view
+    is not the one the plan expected (another hand or turn, or a hand that changed otherwise).
+    """
+
+    def __init__(self) -> None:
+        self._plan: list[FlightAction] = []
+        self._plan_key: tuple = ()
+
+    def draw(self, view: FlightView, legal: list[FlightAction]) -> FlightAction:
+        raise NotImplementedError
+
+    def plan_turn(self, view: FlightView) -> list[FlightAction]:
+        raise NotImplementedError
+
+    def choose(self, view: FlightView) -> FlightAction:
+        legal = FLIGHT.legal_actions_from_view(view)
+        if not legal:
+            raise ValueError("It is not this seat's turn.")
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == DRAW:
+            return self.draw(view, legal)
+        key = (view.hand_no, view.turn_no, tuple(sorted(view.hand)), view.turn.played)
+        if key != self._plan_key or not self._plan or self._plan[0] not in legal:
+            self._plan = self.plan_turn(view)
+        action = self._plan.pop(0)
+        after = list(view.hand)
+        after.remove(action.card)
+        self._plan_key = (view.hand_no, view.turn_no, tuple(sorted(after)), view.turn.played + 1)
+        return action
