@@ -37,6 +37,10 @@ class FlightLine(msgspec.Struct):
     """The uncleared Fog or Customs card (its kind), or 0."""
     landed: bool = False
 
+    def copy(self) -> "FlightLine":
+        """An independent copy (its card list is not shared)."""
+        return FlightLine(list(self.cards), self.reached, self.obstacle, self.landed)
+
 
 class TurnInfo(msgspec.Struct):
     """What the player in turn has done so far this turn."""
