@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Iterable
 from datetime import datetime, timezone
 from pathlib import Path
 from weakref import WeakKeyDictionary
@@ -60,21 +61,32 @@ class SaveStore:
 
     def list_saves(self) -> list[SaveEntry]:
         """Every save in the folder, most recently written first; broken ones say why."""
+        return self._entries(self._slots())
+
+    def latest_autosave(self) -> SaveEntry | None:
+        """The most recently written autosave that can be loaded (``flight-tui continue``).
+
+        Only autosaves are opened, so named slots cost nothing at start-up.
+        """
+        autosaves = [slot for slot in self._slots() if is_autosave(slot)]
+        return next((e for e in self._entries(autosaves) if e.readable), None)
+
+    def _slots(self) -> set[str]:
+        """The slot names in the folder (a slot whose file is gone but whose backup is left counts)."""
         directory = self.directory
         if not directory.is_dir():
-            return []
+            return set()
         slots = {p.name[: -len(EXTENSION)] for p in directory.glob("*" + EXTENSION) if not p.name.startswith(".")}
         slots |= {
             p.name[: -len(EXTENSION + ".bak")]
             for p in directory.glob("*" + EXTENSION + ".bak")
             if not p.name.startswith(".")
         }
+        return slots
+
+    def _entries(self, slots: Iterable[str]) -> list[SaveEntry]:
         entries = [self._entry(slot) for slot in slots]
         return sorted(entries, key=lambda e: e.updated or datetime.min.replace(tzinfo=timezone.utc), reverse=True)
-
-    def latest_autosave(self) -> SaveEntry | None:
-        """The most recently written autosave that can be loaded (``flight-tui continue``)."""
-        return next((e for e in self.list_saves() if e.autosave and e.readable), None)
 
     def _entry(self, slot: str) -> SaveEntry:
         try:
