@@ -75,13 +75,17 @@ def _parse_seats(parser: argparse.ArgumentParser, text: str):
         parser.error(str(exc))
 
 
+def _check_player_count(parser: argparse.ArgumentParser, rules, seats) -> None:
+    if not rules.min_players <= len(seats) <= rules.max_players:
+        parser.error(f"{rules.title} is for {rules.min_players} to {rules.max_players} players, not {len(seats)}")
+
+
 def _new_table(parser: argparse.ArgumentParser, args: argparse.Namespace):
     from flight_tui.rules.flight import FLIGHT, FlightConfig
     from flight_tui.table import Table
 
     seats = _parse_seats(parser, args.seats)
-    if not FLIGHT.min_players <= len(seats) <= FLIGHT.max_players:
-        parser.error(f"Flight is for {FLIGHT.min_players} to {FLIGHT.max_players} players, not {len(seats)}")
+    _check_player_count(parser, FLIGHT, seats)
     if args.target is not None and args.target <= 0:
         parser.error("--target must be a positive number of points")
     if args.hands is not None and args.hands <= 0:
@@ -120,8 +124,9 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     seats = _parse_seats(parser, args.seats)
     if any(not s.is_bot for s in seats):
         parser.error("a simulation is played by bots only: use random, easy, normal or hard")
-    if not 2 <= len(seats) <= 4:
-        parser.error("Flight is for 2 to 4 players")
+    from flight_tui.rules import get_rules
+
+    _check_player_count(parser, get_rules(args.game), seats)
     if args.games <= 0:
         parser.error("--games must be a positive number")
     if (args.hands is not None and args.hands <= 0) or (args.target is not None and args.target <= 0):
