@@ -12,9 +12,16 @@ import sys
 from typing import Sequence
 
 from flight_tui import __version__
+from flight_tui.rules import GAMES
 
 USAGE_ERROR = 2
 SEAT_HELP = "comma-separated seats: human, random, easy, normal or hard, each optionally :Name"
+DEFAULT_SEATS = {
+    "flight": "human,normal,normal",
+    "passaportas": "human,normal,normal,normal",
+    "connecting-flights-coop": "human",
+}
+DEFAULT_BOT_SEATS = {"flight": "normal,random", "passaportas": "normal,random", "connecting-flights-coop": "normal"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -37,12 +44,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     new = sub.add_parser("new", help="start a new game", description="Start a new game.")
-    new.add_argument("game", choices=["flight"], help="the game to play")
-    new.add_argument("--seats", default="human,normal,normal", help=SEAT_HELP + " (default: human,normal,normal)")
+    new.add_argument("game", choices=GAMES, help="the game to play")
+    new.add_argument("--seats", help=SEAT_HELP + " (default: one human and the game's usual bots)")
     new.add_argument("--seed", type=int, help="seed for the deal (default: a random one)")
-    length = new.add_mutually_exclusive_group()
-    length.add_argument("--target", type=int, help="play until someone reaches this score (default 100)")
-    length.add_argument("--hands", type=int, help="play this many hands")
+    _add_game_options(new)
     _add_globals(new, top=False)
 
     cont = sub.add_parser("continue", help="resume the game you were playing", description="Resume the latest autosaved game.")
@@ -53,16 +58,54 @@ def build_parser() -> argparse.ArgumentParser:
     _add_globals(saves, top=False)
 
     sim = sub.add_parser("simulate", help="bots-only games with statistics", description="Play bots against each other and report.")
-    sim.add_argument("game", choices=["flight"], help="the game to simulate")
-    sim.add_argument("--seats", default="normal,random", help="comma-separated bot seats: random, easy, normal or hard (:Name optional)")
+    sim.add_argument("game", choices=GAMES, help="the game to simulate")
+    sim.add_argument("--seats", help="comma-separated bot seats: random, easy, normal or hard (:Name optional)")
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    sim_length = sim.add_mutually_exclusive_group()
-    sim_length.add_argument("--hands", type=int, help="hands per game (default 1)")
-    sim_length.add_argument("--target", type=int, help="play each game as a match to this score, e.g. 100")
+    _add_game_options(sim)
     sim.add_argument("--json", action="store_true", help="print JSON instead of a table")
     _add_globals(sim, top=False)
     return parser
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    """The set-up options: Flight's match length, a difficulty, and any game's KEY=VALUE options."""
+    length = parser.add_mutually_exclusive_group()
+    length.add_argument("--target", type=int, help="Flight: play until someone reaches this score (default 100)")
+    length.add_argument("--hands", type=int, help="Flight: play this many hands (simulate: default 1)")
+    parser.add_argument("--difficulty", choices=("easy", "medium", "hard"), help="Connecting Flights: the difficulty")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a set-up option of the game (repeatable); the New game screen lists them",
+    )
+
+
+def _config(parser: argparse.ArgumentParser, args: argparse.Namespace, rules, players: int, defaults: dict[str, str]):
+    """The game's config from the command line's options, or a one-line usage error."""
+    choices = dict(defaults)
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            parser.error(f"--option takes KEY=VALUE, not {item!r}")
+        choices[key.strip()] = value.strip()
+    for key, value in (("target", args.target), ("hands", args.hands), ("difficulty", args.difficulty)):
+        if value is not None:
+            if key in ("target", "hands") and value <= 0:
+                parser.error(f"--{key} must be a positive number")
+            choices.pop("hands" if key == "target" else "target" if key == "hands" else key, None)
+            choices[key] = str(value)
+    known = {"target", "hands"} if rules.name == "flight" else {option.key for option in rules.options}
+    unknown = sorted(set(choices) - known)
+    if unknown:
+        offered = ", ".join(sorted(known)) or "none"
+        parser.error(f"{rules.title} has no option {unknown[0]!r} (its options: {offered})")
+    try:
+        return rules.make_config(players, choices)
+    except ValueError as exc:
+        parser.error(str(exc))
 
 
 def _parse_seats(parser: argparse.ArgumentParser, text: str):
@@ -81,18 +124,15 @@ def _check_player_count(parser: argparse.ArgumentParser, rules, seats) -> None:
 
 
 def _new_table(parser: argparse.ArgumentParser, args: argparse.Namespace):
-    from flight_tui.rules.flight import FLIGHT, FlightConfig
+    from flight_tui.rules import get_rules
     from flight_tui.table import Table
 
-    seats = _parse_seats(parser, args.seats)
-    _check_player_count(parser, FLIGHT, seats)
-    if args.target is not None and args.target <= 0:
-        parser.error("--target must be a positive number of points")
-    if args.hands is not None and args.hands <= 0:
-        parser.error("--hands must be a positive number")
-    config = FlightConfig(players=len(seats), target=args.target or 100, hands=args.hands or 0)
+    rules = get_rules(args.game)
+    seats = _parse_seats(parser, args.seats or DEFAULT_SEATS[args.game])
+    _check_player_count(parser, rules, seats)
+    config = _config(parser, args, rules, len(seats), {})
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    return Table(FLIGHT, config, seed, seats)
+    return Table(rules, config, seed, seats)
 
 
 def _run_app(args: argparse.Namespace, **kwargs) -> int:
@@ -121,19 +161,18 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
     from flight_tui.simulate import format_report, simulate
 
-    seats = _parse_seats(parser, args.seats)
+    from flight_tui.simulate import DEFAULT_CHOICES
+
+    seats = _parse_seats(parser, args.seats or DEFAULT_BOT_SEATS[args.game])
     if any(not s.is_bot for s in seats):
         parser.error("a simulation is played by bots only: use random, easy, normal or hard")
     from flight_tui.rules import get_rules
 
-    _check_player_count(parser, get_rules(args.game), seats)
+    rules = get_rules(args.game)
+    _check_player_count(parser, rules, seats)
     if args.games <= 0:
         parser.error("--games must be a positive number")
-    if (args.hands is not None and args.hands <= 0) or (args.target is not None and args.target <= 0):
-        parser.error("--hands and --target must be positive numbers")
-    from flight_tui.rules.flight import FlightConfig
-
-    config = FlightConfig(players=len(seats), target=args.target or 100, hands=0 if args.target else (args.hands or 1))
+    config = _config(parser, args, rules, len(seats), DEFAULT_CHOICES.get(args.game, {}))
     report = simulate(args.game, seats, args.games, args.seed, config=config)
     if args.json:
         sys.stdout.write(msgspec.json.encode(report).decode() + "\n")

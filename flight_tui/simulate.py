@@ -4,7 +4,8 @@
 rotate from game to game, and each deal is played once from every rotation, so every bot
 plays every position (and every hand of cards) equally often when ``games`` is a multiple of
 the number of seats. A game is one match played with ``config`` (by default one hand).
-A tie for first place gives each of the k tied seats 1/k of a win.
+A tie for first place gives each of the k tied seats 1/k of a win. In a cooperative game the
+seats win or lose together: the report gives the team's win rate.
 
 Results are the same for the same seed whatever the number of worker processes, except that
 the Hard bot's time budget makes its choices depend a little on the machine's speed.
@@ -53,6 +54,16 @@ class SeatReport(msgspec.Struct, frozen=True):
     decision_p95_ms: float
 
 
+class TeamReport(msgspec.Struct, frozen=True):
+    """A cooperative game's result: how often the team of bots won."""
+
+    wins: int
+    win_rate: float
+    win_low: float
+    win_high: float
+    """The 95% Wilson score interval of the win rate."""
+
+
 class SimulationReport(msgspec.Struct, frozen=True):
     """What ``simulate`` measured."""
 
@@ -67,6 +78,8 @@ class SimulationReport(msgspec.Struct, frozen=True):
     actions_per_second: float
     workers: int
     tie_rule: str = TIE_RULE
+    team: TeamReport | None = None
+    """Set for cooperative games, whose seats all win or all lose."""
 
 
 class _GameRecord(msgspec.Struct, frozen=True):
@@ -130,10 +143,10 @@ def _play_game(game: str, kinds: Sequence[str], config: Any, seed: int, index: i
         actions += 1
     result = rules.result(state)
     winners = {spec_at[pos] for pos in result.winners}
-    share = 1.0 / len(winners)
+    share = 1.0 if rules.cooperative else 1.0 / max(1, len(winners))
     return _GameRecord(
         wins=[share if s in winners else 0.0 for s in range(n)],
-        tied=[s in winners and len(winners) > 1 for s in range(n)],
+        tied=[s in winners and len(winners) > 1 and not rules.cooperative for s in range(n)],
         scores=[result.scores[pos] for pos in sorted(range(n), key=lambda p: spec_at[p])],
         times=times,
         actions=actions,
@@ -149,10 +162,13 @@ def _process_context() -> Any:
     return get_context("fork" if "fork" in get_all_start_methods() else "spawn")
 
 
+DEFAULT_CHOICES = {"flight": {"hands": "1"}}
+"""Set-up choices a simulated game uses unless told otherwise: Flight is measured in single hands."""
+
+
 def default_config(game: str, players: int) -> Any:
-    """One hand for ``players`` seats: the unit a simulated game is measured in."""
-    rules = get_rules(game)
-    return rules.config_type(players=players, hands=1)
+    """The game's default set-up for ``players`` seats (for Flight, one hand)."""
+    return get_rules(game).make_config(players, DEFAULT_CHOICES.get(game, {}))
 
 
 def simulate(
@@ -230,7 +246,13 @@ def simulate(
                 decision_p95_ms=1000 * _percentile(times, 95),
             )
         )
+    team = None
+    if rules.cooperative:
+        team_wins = sum(1 for r in ordered if r.wins[0] > 0)
+        low, high = wilson_interval(team_wins, games)
+        team = TeamReport(wins=team_wins, win_rate=team_wins / games, win_low=low, win_high=high)
     return SimulationReport(
+        team=team,
         game=game,
         games=games,
         seed=seed,
@@ -256,6 +278,12 @@ def format_report(report: SimulationReport) -> str:
             f"{'median ms':>10} {'p95 ms':>8}"
         ),
     ]
+    if report.team is not None:
+        t = report.team
+        lines.insert(
+            1,
+            f"team won {t.wins} of {report.games} ({t.win_rate:.1%}, 95% interval {t.win_low:.1%}-{t.win_high:.1%})",
+        )
     for s in report.seats:
         label = f"{s.name} ({s.level})"
         lines.append(
@@ -264,7 +292,8 @@ def format_report(report: SimulationReport) -> str:
         )
     lines.append(
         f"{report.actions} actions in {report.seconds:.1f} s: {report.actions_per_second:,.0f} actions/s "
-        f"({report.workers} worker{'s' if report.workers != 1 else ''}); {report.tie_rule}."
+        f"({report.workers} worker{'s' if report.workers != 1 else ''})"
+        + ("." if report.team is not None else f"; {report.tie_rule}.")
     )
     return "\n".join(lines)
 

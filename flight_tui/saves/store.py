@@ -252,8 +252,5 @@ def _why(error: OSError) -> str:
 
 
 def progress(table: Table) -> str:
-    """How far a match has gone, from the state's ``hand_no`` and ``turn_no`` counters."""
-    if table.is_over():
-        return "match over"
-    counters = (("hand", "hand_no"), ("turn", "turn_no"))
-    return ", ".join(f"{word} {getattr(table.state, field)}" for word, field in counters if hasattr(table.state, field))
+    """How far the game has gone, in the game's own words (``hand 2, turn 5``, ``round 3 of 10``)."""
+    return table.rules.progress(table.state)

@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from flight_tui.bots import make_bot
-from flight_tui.rules.flight import FLIGHT, FlightConfig
+from flight_tui.rules import get_rules
 from flight_tui.saves import CURRENT_VERSION
 from flight_tui.saves.atomic import write_atomic
 from flight_tui.saves.codec import encode
@@ -21,19 +21,28 @@ EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "saves"
 WRITTEN = datetime(2025, 1, 1, 12, 0, tzinfo=timezone.utc)
 
 
-def flight_example() -> Table:
-    """A three-seat Flight match in the middle of its first hand: Ann (human), two bots."""
-    seats = [parse_seat(text, i) for i, text in enumerate(("human:Ann", "normal:Bob", "hard:Cleo"))]
-    table = Table(FLIGHT, FlightConfig(players=3), 1954, seats)
-    players = [make_bot("flight", "random", seed) for seed in range(3)]
-    while len(table.actions) < 30:
+def example(game: str, seats: tuple[str, ...], seed: int, choices: dict[str, str], actions: int) -> Table:
+    """A game with these seats after ``actions`` moves chosen by random players."""
+    rules = get_rules(game)
+    specs = [parse_seat(text, i) for i, text in enumerate(seats)]
+    table = Table(rules, rules.make_config(len(specs), choices), seed, specs)
+    players = [make_bot(game, "random", i) for i in range(len(specs))]
+    while len(table.actions) < actions and not table.is_over():
         seat = table.to_act()[0]
         table.submit(seat, players[seat].choose(table.view(seat)))
     return table
 
 
-EXAMPLES = {"flight": flight_example}
-"""One example table per game."""
+EXAMPLES = {
+    "flight": lambda: example("flight", ("human:Ann", "normal:Bob", "hard:Cleo"), 1954, {}, 30),
+    "passaportas": lambda: example(
+        "passaportas", ("human:Ann", "normal:Bob", "easy:Cleo", "hard:Dev"), 1950, {}, 40
+    ),
+    "connecting-flights-coop": lambda: example(
+        "connecting-flights-coop", ("human:Ann", "normal:Bob"), 2021, {"difficulty": "medium"}, 25
+    ),
+}
+"""One example table per game: a game in progress with a person and bots."""
 
 
 def example_path(directory: Path, game: str, version: int = CURRENT_VERSION) -> Path:

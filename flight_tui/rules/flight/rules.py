@@ -6,11 +6,12 @@ silent we follow the house interpretations in ``house_rules.md`` (shown in the a
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import msgspec
 
 from flight_tui.engine.errors import IllegalAction
+from flight_tui.engine.options import GameOption
 from flight_tui.engine.protocol import Outcome, Result
 from flight_tui.engine.rng import Rng
 from flight_tui.rules.flight import cards as C
@@ -177,6 +178,29 @@ class FlightRules:
     action_type = FlightAction
     config_type = FlightConfig
     min_players, max_players = 2, 4
+    cooperative = False
+    options: tuple[GameOption, ...] = ()
+    """Flight's one set-up choice, the match length, is a number: ``target`` or ``hands``."""
+
+    def make_config(self, players: int, choices: Mapping[str, str]) -> FlightConfig:
+        """A match for ``players`` seats: to ``choices["target"]`` points (default 100) or
+        for ``choices["hands"]`` hands."""
+        if "target" in choices and "hands" in choices:
+            raise ValueError("Choose a target score or a number of hands, not both.")
+        try:
+            target = int(choices.get("target", 100 if "hands" not in choices else 0))
+            hands = int(choices.get("hands", 0))
+        except ValueError:
+            raise ValueError("The target score and the number of hands are whole numbers.") from None
+        if target < 0 or hands < 0 or (target == 0 and hands == 0):
+            raise ValueError("A match needs a positive target score or number of hands.")
+        return FlightConfig(players=players, target=target, hands=hands)
+
+    def progress(self, state: FlightState) -> str:
+        """How far the match has gone, for the saves list."""
+        if state.phase == OVER:
+            return "match over"
+        return f"hand {state.hand_no}, turn {state.turn_no}"
 
     # ------------------------------------------------------------ set-up
 

@@ -1,4 +1,4 @@
-"""The New game screen: the game, the seats, the match length and an optional seed."""
+"""The New game screen: the game, the seats, the game's set-up options and an optional seed."""
 
 from __future__ import annotations
 
@@ -9,13 +9,15 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Static
 
+from flight_tui.rules import GAMES, get_rules
 from flight_tui.table.seats import BOT_LEVELS, DEFAULT_NAMES, SeatSpec
 from flight_tui.ui.screens.controls import Choice, FormScreen
 
-MAX_SEATS = 4
+MAX_SEATS = len(DEFAULT_NAMES)
 NAME_LENGTH = 16
 SEAT_OPTIONS = [("Human", "human")] + [(f"{level.capitalize()} bot", level) for level in BOT_LEVELS]
-DEFAULT_SEAT_KINDS = ("human", "normal", "normal", "normal")
+DEFAULT_SEAT_KINDS = ("human",) + ("normal",) * (MAX_SEATS - 1)
+DEFAULT_PLAYERS = {"flight": 3, "passaportas": 4, "connecting-flights-coop": 1}
 LENGTH_OPTIONS = [("to a target score", "target"), ("number of hands", "hands")]
 DEFAULT_LENGTH = {"target": "100", "hands": "3"}
 LENGTH_LIMITS = {"target": (1, 10_000), "hands": (1, 100)}
@@ -66,18 +68,22 @@ class NewGameScreen(FormScreen):
         Binding("up", "app.focus_previous", "Previous field", show=False),
     ]
 
+    def __init__(self, game: str = "flight") -> None:
+        super().__init__()
+        self.rules = {name: get_rules(name) for name in GAMES}
+        self.initial_game = game
+
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
             yield Static("New game", classes="screen-title")
             yield _row(
                 "Game",
-                Choice([("Flight", "flight")], id="game"),
-                Static("Passaportas, Connecting Flights: coming later", classes="field-hint"),
+                Choice([(rules.title, name) for name, rules in self.rules.items()], self.initial_game, id="game"),
             )
             yield _row(
                 "Players",
-                Choice([(str(n), n) for n in range(2, MAX_SEATS + 1)], 3, id="players"),
-                Static("2 to 4 seats", classes="field-hint"),
+                Choice([(str(n), n) for n in range(1, MAX_SEATS + 1)], 3, id="players"),
+                Static("", id="players-hint", classes="field-hint"),
             )
             for seat in range(MAX_SEATS):
                 yield _row(
@@ -92,7 +98,16 @@ class NewGameScreen(FormScreen):
                 Choice(LENGTH_OPTIONS, "target", id="length-kind"),
                 Input(DEFAULT_LENGTH["target"], type="integer", max_length=5, compact=True, id="length", classes="number-input"),
                 Static("points", id="length-unit", classes="field-hint"),
+                row_id="match-row",
             )
+            for game, rules in self.rules.items():
+                for option in rules.options:
+                    yield _row(
+                        option.label,
+                        Choice(list(option.choices), option.default, id=f"option-{game}-{option.key}"),
+                        Static(option.hint, classes="field-hint"),
+                        row_id=f"option-row-{game}-{option.key}",
+                    )
             yield _row(
                 "Seed",
                 Input("", type="integer", placeholder="random", max_length=19, compact=True, id="seed", classes="seed-input"),
@@ -104,15 +119,36 @@ class NewGameScreen(FormScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._show_seats(3)
+        self._show_game(self.initial_game)
         self.query_one("#game", Choice).focus()
+
+    @property
+    def game(self) -> str:
+        """The game chosen."""
+        return self.query_one("#game", Choice).value
+
+    def _show_game(self, game: str) -> None:
+        """Offer the chosen game's player counts and options; hide the other games' rows."""
+        rules = self.rules[game]
+        players = self.query_one("#players", Choice)
+        players.options = [(str(n), n) for n in range(rules.min_players, rules.max_players + 1)]
+        players.value = DEFAULT_PLAYERS.get(game, rules.min_players)
+        players.refresh(layout=True)
+        self.query_one("#players-hint", Static).update(f"{rules.min_players} to {rules.max_players} seats")
+        self.query_one("#match-row").display = game == "flight"
+        for name, other in self.rules.items():
+            for option in other.options:
+                self.query_one(f"#option-row-{name}-{option.key}").display = name == game
+        self._show_seats(players.value)
 
     def _show_seats(self, players: int) -> None:
         for seat in range(MAX_SEATS):
             self.query_one(f"#seat-row-{seat}").display = seat < players
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
-        if event.choice.id == "players":
+        if event.choice.id == "game":
+            self._show_game(event.value)
+        elif event.choice.id == "players":
             self._show_seats(event.value)
         elif event.choice.id == "length-kind":
             length = self.query_one("#length", Input)
@@ -147,8 +183,18 @@ class NewGameScreen(FormScreen):
                 raise SetupError(f"Two seats are called {seats[seat].name}: give each seat its own name.")
         return seats
 
+    def choices(self) -> dict[str, str]:
+        """The chosen game's set-up choices, as ``rules.make_config`` takes them."""
+        if self.game == "flight":
+            target, hands = self.match_length()
+            return {"target": str(target)} if target else {"hands": str(hands)}
+        return {
+            option.key: self.query_one(f"#option-{self.game}-{option.key}", Choice).value
+            for option in self.rules[self.game].options
+        }
+
     def match_length(self) -> tuple[int, int]:
-        """(target, hands): one of them is 0."""
+        """Flight's (target, hands): one of them is 0."""
         kind = self.query_one("#length-kind", Choice).value
         text = self.query_one("#length", Input).value.strip()
         low, high = LENGTH_LIMITS[kind]
@@ -176,16 +222,14 @@ class NewGameScreen(FormScreen):
 
     def action_start(self) -> None:
         """Build the table from the form and open it."""
-        from flight_tui.rules import get_rules
         from flight_tui.table import Table
 
+        rules = self.rules[self.game]
         try:
             seats = self.seats()
-            target, hands = self.match_length()
+            config = rules.make_config(len(seats), self.choices())
             seed = self.seed()
-        except SetupError as exc:
+        except (SetupError, ValueError) as exc:
             self.notify(str(exc), title="Cannot start", severity="error")
             return
-        rules = get_rules(self.query_one("#game", Choice).value)
-        config = rules.config_type(players=len(seats), target=target, hands=hands)
         self.app.open_table(Table(rules, config, seed, seats))

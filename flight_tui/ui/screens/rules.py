@@ -10,6 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
+from flight_tui.rules import GAMES, get_rules, rules_package
+
 RULES_FILE = "rules_text.md"
 HOUSE_FILE = "house_rules.md"
 MISSING_RULES = "# Rules of {title}\n\n*(The rules text is not included in this installation.)*"
@@ -19,13 +21,17 @@ MISSING_HOUSE = "# House interpretations\n\n*(The house interpretations are not 
 def read_rules_file(game: str, filename: str) -> str | None:
     """The text of a Markdown file shipped with a game's rules package, or None if absent."""
     try:
-        return resources.files(f"flight_tui.rules.{game}").joinpath(filename).read_text(encoding="utf-8")
-    except (FileNotFoundError, ModuleNotFoundError, OSError, UnicodeDecodeError):
+        package = rules_package(game)
+        return resources.files(package).joinpath(filename).read_text(encoding="utf-8")
+    except (KeyError, FileNotFoundError, ModuleNotFoundError, OSError, UnicodeDecodeError):
         return None
 
 
 class RulesScreen(Screen[None]):
-    """Read the rules; ``i`` jumps to the house interpretations (each file brings its own heading)."""
+    """Read the rules; ``i`` jumps to the house interpretations (each file brings its own heading).
+
+    Opened from a game, it shows that game's rules; from the menu, ``g`` moves to the next game.
+    """
 
     TITLE = "Rules"
     DEFAULT_CSS = """
@@ -39,24 +45,46 @@ class RulesScreen(Screen[None]):
         Binding("escape,q", "app.pop_screen", "Back", key_display="Esc"),
         Binding("i", "house", "House interpretations"),
         Binding("t", "top", "Top"),
+        Binding("g", "next_game", "Next game"),
         Binding("j", "scroll('down')", "Down", show=False),
         Binding("k", "scroll('up')", "Up", show=False),
     ]
 
-    def __init__(self, game: str = "flight", title: str = "Flight") -> None:
+    def __init__(self, game: str = "flight", title: str = "Flight", *, switchable: bool = False) -> None:
         super().__init__()
         self.game = game
         self.game_title = title
+        self.switchable = switchable
 
     def compose(self) -> ComposeResult:
-        rules = read_rules_file(self.game, RULES_FILE) or MISSING_RULES.format(title=self.game_title)
-        house = read_rules_file(self.game, HOUSE_FILE) or MISSING_HOUSE
         with VerticalScroll(id="rules-scroll"):
-            yield Markdown(rules, id="rules-text")
-            yield Markdown(house, id="house-rules")
+            yield Markdown(id="rules-text")
+            yield Markdown(id="house-rules")
         yield Footer()
 
-    def on_mount(self) -> None:
+    async def _show(self) -> None:
+        rules = read_rules_file(self.game, RULES_FILE) or MISSING_RULES.format(title=self.game_title)
+        house = read_rules_file(self.game, HOUSE_FILE) or MISSING_HOUSE
+        await self.query_one("#rules-text", Markdown).update(rules)
+        await self.query_one("#house-rules", Markdown).update(house)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_game":
+            return self.switchable
+        return True
+
+    async def action_next_game(self) -> None:
+        """Show the rules of the next game."""
+        self.game = GAMES[(GAMES.index(self.game) + 1) % len(GAMES)]
+        try:
+            self.game_title = get_rules(self.game).title
+        except (ImportError, KeyError):
+            self.game_title = self.game
+        await self._show()
+        self.action_top()
+
+    async def on_mount(self) -> None:
+        await self._show()
         self.query_one("#rules-scroll").focus()
 
     def action_house(self) -> None:
