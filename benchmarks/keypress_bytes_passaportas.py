@@ -1,0 +1,101 @@
+"""Bytes written to the terminal per cursor keypress on the Passaportas board (what SSH carries).
+
+Starts the real app in a pseudo-terminal (80x24 by default, ``TERM=xterm-256color``, 256
+colours) with ``python -m flight_tui new passaportas --seats human,random,random,random --seed 7``,
+waits until the board is quiet, rolls the dice (``r``) so that some cities are in reach, then
+presses the arrow keys in turn (right, down, left, up). The cursor moves among the cities in
+reach; after each key the output is read until the terminal has been silent for 100 ms and
+its bytes are counted. Prints the median, p95 and max over the keys that moved the cursor
+(checked on the screen rendered with ``pyte``: the reversed city label changes).
+
+    python benchmarks/keypress_bytes_passaportas.py [--keys 50] [--size 80x24]
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+
+import pyte
+from keypress_bytes import read_until_quiet, wait_for
+
+KEYS = (b"\x1b[C", b"\x1b[B", b"\x1b[D", b"\x1b[A")
+"""Right, down, left, up."""
+COMMAND = ["-m", "flight_tui", "new", "passaportas", "--seats", "human,random,random,random", "--seed", "7"]
+
+
+def spawn(columns: int, rows: int, data_dir: str) -> tuple[subprocess.Popen, int]:
+    """The app on a new Passaportas table in a pseudo-terminal; returns it and the master fd."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLORTERM", "NO_COLOR", "TEXTUAL")}
+    env.update(TERM="xterm-256color", FLIGHT_TUI_DATA_DIR=data_dir, FLIGHT_TUI_CONFIG_DIR=os.path.join(data_dir, "config"))
+    process = subprocess.Popen([sys.executable, *COMMAND], stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+    os.close(slave)
+    return process, master
+
+
+def cursor_label(screen: pyte.Screen) -> str:
+    """The reversed text on the map (the city under the cursor), or ''."""
+    for y in range(1, screen.lines - 3):
+        row = screen.buffer[y]
+        text = "".join(row[x].data for x in range(screen.columns) if row[x].reverse)
+        if text.strip():
+            return text
+    return ""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--keys", type=int, default=50, help="cursor keys to press (default 50)")
+    parser.add_argument("--size", default="80x24", help="terminal size COLUMNSxROWS (default 80x24)")
+    args = parser.parse_args()
+    columns, rows = (int(n) for n in args.size.lower().split("x"))
+    screen = pyte.Screen(columns, rows)
+    stream = pyte.ByteStream(screen)
+    with tempfile.TemporaryDirectory() as data_dir:
+        process, master = spawn(columns, rows, data_dir)
+        try:
+            wait_for(master, stream, screen, "Fuel")
+            os.write(master, b"r")
+            wait_for(master, stream, screen, "Enter flies")
+            moved_sizes, all_sizes = [], []
+            for index in range(args.keys):
+                before = cursor_label(screen)
+                os.write(master, KEYS[index % len(KEYS)])
+                output = read_until_quiet(master)
+                stream.feed(output)
+                all_sizes.append(len(output))
+                if cursor_label(screen) != before:
+                    moved_sizes.append(len(output))
+        finally:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+            os.close(master)
+    if not moved_sizes:
+        print("the cursor never moved")
+        return 1
+    moved_sizes.sort()
+    p95 = moved_sizes[min(len(moved_sizes) - 1, round(0.95 * (len(moved_sizes) - 1)))]
+    median = statistics.median(moved_sizes)
+    print(f"Passaportas board {columns}x{rows}, TERM=xterm-256color, after a roll: {len(all_sizes)} cursor keys, {len(moved_sizes)} moved the cursor")
+    print(f"bytes per keypress that moved the cursor: median {median:.0f}, p95 {p95}, max {moved_sizes[-1]}, min {moved_sizes[0]}")
+    print(f"bytes per key (all keys, a key with no city that way writes nothing): median {statistics.median(all_sizes):.0f}")
+    print(f"figure: passaportas_keypress_bytes_median = {median:.0f}")
+    print("target: median <= 1024 bytes")
+    return 0 if median <= 1024 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

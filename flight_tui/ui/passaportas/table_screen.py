@@ -1,0 +1,435 @@
+"""The Passaportas table: the map, the plane and its seats, the fuel gauge, the dice and a hand.
+
+The screen shows one seat at a time, the *viewer*: the human who decides now (with several
+humans, after a hand-off screen). It reads only ``table.view(viewer)``. Tab switches the
+left side between the board (the map) and the hand (every group's trip, your customs cards).
+Bots decide in a worker thread; their moves are applied one at a time, with the app's pause.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, Footer
+from textual.worker import Worker, WorkerState
+
+from flight_tui.bots import make_bot
+from flight_tui.engine.errors import IllegalAction
+from flight_tui.rules.passaportas.state import (
+    CUSTOMS,
+    Fly,
+    PassaportasView,
+    PassCustoms,
+    Roll,
+    StayPut,
+    UseCustoms,
+    UseWildToken,
+)
+from flight_tui.saves.errors import SaveError
+from flight_tui.table import Table
+from flight_tui.ui.flight.handoff import HandOffScreen
+from flight_tui.ui.flight.widgets import LogPanel, ReasonLine
+from flight_tui.ui.passaportas.choosers import PASS, OptionChooser, ResultsScreen, customs_options, fuel_options
+from flight_tui.ui.passaportas.presentation import (
+    acting_seat,
+    action_text,
+    choosing_flight,
+    city_notes,
+    destinations,
+    flight_route,
+    litres,
+    may_roll,
+    my_move,
+    usable_holder,
+)
+from flight_tui.ui.passaportas.widgets import HandPanel, MapPanel, PlanePanel, StatusBar
+
+DEFAULT_BOT_DELAY = 0.6
+"""Seconds between two bot moves, so that a person can follow them."""
+HINT_LEVEL = "normal"
+DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+
+GameCommand = tuple[str, str, Callable[[], Any]]
+
+ROLL_HELP = "Roll the two dice: their eyes in thousands of litres go into the tank (again after a double)"
+FLY_HELP = "Fly to the city under the cursor (asks how much fuel when there are several ways)"
+STAY_HELP = "Do not fly this turn: the fuel stays in the tank for the next player"
+WILD_HELP = "Use your wild token once: 10,000 litres more (not in your last round)"
+CUSTOMS_HELP = "Use the customs card for this city on an opponent's group"
+PASS_HELP = "Use no customs card after this landing"
+UNDO_HELP = "Take back your last move of this turn (never a roll of the dice)"
+
+
+class PassaportasTableScreen(Screen[None]):
+    """Play Passaportas at ``table``. ``bot_delay`` overrides the app's setting (0 in tests)."""
+
+    CSS_PATH = "passaportas.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+
+    BINDINGS = [
+        Binding("left,h", "cursor('left')", "City", key_display="←↑↓→", tooltip="Move the cursor to another city"),
+        Binding("right,l", "cursor('right')", "City", show=False),
+        Binding("up,k", "cursor('up')", "City", show=False),
+        Binding("down,j", "cursor('down')", "City", show=False),
+        Binding("r", "roll", "Roll", tooltip=ROLL_HELP),
+        Binding("r", "attempt('roll')", "Roll", show=False, tooltip=ROLL_HELP),
+        Binding("enter", "fly", "Fly", key_display="Enter", tooltip=FLY_HELP),
+        Binding("enter", "attempt('fly')", "Fly", show=False, tooltip=FLY_HELP),
+        Binding("s", "stay", "Stay", tooltip=STAY_HELP),
+        Binding("s", "attempt('stay')", "Stay", show=False, tooltip=STAY_HELP),
+        Binding("w", "wild", "Wild token", tooltip=WILD_HELP),
+        Binding("w", "attempt('wild')", "Wild token", show=False, tooltip=WILD_HELP),
+        Binding("c", "customs", "Customs", tooltip=CUSTOMS_HELP),
+        Binding("c", "attempt('customs')", "Customs", show=False, tooltip=CUSTOMS_HELP),
+        Binding("p", "pass_customs", "Pass", tooltip=PASS_HELP),
+        Binding("p", "attempt('pass_customs')", "Pass", show=False, tooltip=PASS_HELP),
+        Binding("u", "undo", "Undo", tooltip=UNDO_HELP),
+        Binding("u", "attempt('undo')", "Undo", show=False, tooltip=UNDO_HELP),
+        Binding("tab", "switch_side", "Hand/Board", key_display="Tab", tooltip="Show your hand or the board"),
+        Binding("t", "hint", "Hint", show=False, tooltip="Show what the Normal bot would do now"),
+        Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)"),
+    ]
+    _CHECKED = {"roll", "fly", "stay", "wild", "customs", "pass_customs", "undo"}
+
+    def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
+        super().__init__()
+        self.table = table
+        self.game_map = table.rules.map
+        self.bot_delay = bot_delay
+        self.humans = [seat for seat, spec in enumerate(table.seats) if not spec.is_bot]
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.bots = {seat: self._seat_bot(seat, spec.kind) for seat, spec in enumerate(table.seats) if spec.is_bot}
+        self.view: PassaportasView | None = None
+        self._end_shown = False
+        self._bot_busy = False
+        self._hint_bot = None
+
+    def _seat_bot(self, seat: int, level: str) -> Any:
+        """The seat's bot; a level this game does not have yet plays as the random bot."""
+        seed = self.table.seed + 1009 * (seat + 1)
+        try:
+            return make_bot(self.table.rules.name, level, seed)
+        except KeyError:
+            return make_bot(self.table.rules.name, "random", seed)
+
+    # ------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="middle"):
+            with ContentSwitcher(initial="board", id="left"):
+                yield MapPanel(self.game_map, id="board", classes="panel")
+                yield HandPanel(id="hand", classes="panel")
+            with Vertical(id="side"):
+                yield PlanePanel(id="plane", classes="panel")
+                yield LogPanel(id="log", classes="panel")
+        yield ReasonLine(id="reason")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#board").border_title = "Board · our own map · fuel in 1,000 l"
+        self.query_one("#hand").border_title = "Hand"
+        self.query_one("#plane").border_title = "Plane"
+        self.query_one("#log").border_title = "Log"
+        if self.table.on_change is None:  # the app may autosave already
+            self.table.on_change = self._autosave
+        self.advance()
+
+    def on_unmount(self) -> None:
+        if self.table.on_change == self._autosave:
+            self.table.on_change = None
+
+    @property
+    def map_panel(self) -> MapPanel:
+        return self.query_one(MapPanel)
+
+    # ------------------------------------------------------------ the flow of the game
+
+    def advance(self) -> None:
+        """After any change: show the position, then the results, a hand-off, or a bot's move."""
+        if self.table.is_over():
+            self._refresh_table()
+            if not self._end_shown:
+                self._end_shown = True
+                screen = ResultsScreen(self.view, self.table.seats, self.game_map.name)
+                self.app.push_screen(screen, callback=lambda _: self.action_leave())
+            return
+        acting = self.table.to_act()[0]
+        if acting in self.humans and acting != self.viewer:
+            self.viewer = acting
+            if len(self.humans) > 1:
+                self._refresh_table()
+                self.app.push_screen(HandOffScreen(self.table.seats[acting].name), callback=lambda _: self.advance())
+                return
+        if self.viewer is None:
+            self.viewer = 0  # bots only: watch from the first seat
+        self._refresh_table()
+        if acting in self.bots:
+            self._schedule_bot()
+
+    def _schedule_bot(self) -> None:
+        if self._bot_busy:
+            return
+        self._bot_busy = True
+        delay = self._bot_delay()
+        if delay > 0:
+            self.set_timer(delay, self._start_bot)
+        else:
+            self.call_later(self._start_bot)
+
+    def _bot_delay(self) -> float:
+        if self.bot_delay is not None:
+            return self.bot_delay
+        settings = getattr(self.app, "settings", None)
+        return float(getattr(settings, "bot_delay", DEFAULT_BOT_DELAY))
+
+    def _start_bot(self) -> None:
+        acting = self.table.to_act()
+        if not acting or acting[0] not in self.bots:
+            self._bot_busy = False
+            return
+        seat = acting[0]
+        choose = partial(self.bots[seat].choose, self.table.view(seat))
+        self.run_worker(choose, name=str(seat), group="bot", thread=True, exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != "bot" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        self._bot_busy = False
+        seat = int(worker.name)
+        action = worker.result if event.state == WorkerState.SUCCESS else None
+        try:
+            if action is None:
+                raise IllegalAction(f"no move chosen ({worker.error})")
+            self.table.submit(seat, action)
+        except IllegalAction as exc:
+            name = self.table.seats[seat].name
+            self.notify(f"{name}'s bot went wrong ({exc}); it plays its first legal move.", severity="error")
+            self.table.submit(seat, self.table.legal_actions(seat)[0])
+        self.advance()
+
+    def _autosave(self, table: Table) -> None:
+        store = getattr(self.app, "store", None)
+        if store is None:
+            return
+        try:
+            store.autosave(table)
+        except (OSError, SaveError) as exc:
+            self.notify(f"The game could not be autosaved: {exc}", severity="error", timeout=8)
+
+    # ------------------------------------------------------------ drawing
+
+    def _refresh_table(self) -> None:
+        """Redraw everything from the viewer's view (after a move, not on cursor moves)."""
+        view = self.table.view(self.viewer if self.viewer is not None else 0)
+        old, self.view = self.view, view
+        reach = destinations(view, self.game_map)
+        choosing = choosing_flight(view)
+        cursor = self.map_panel.cursor
+        if old is None or old.plane != view.plane or (choosing and cursor not in reach and cursor != view.plane):
+            cursor = view.plane
+        self.map_panel.show(view.plane, reach, choosing, cursor)
+        self.query_one(StatusBar).show(view, self.table.names)
+        self.query_one(PlanePanel).show(view, self.table.seats, self.game_map)
+        self.query_one(HandPanel).show(view, self.table.seats, self.game_map)
+        self.query_one(LogPanel).show(self.table.log_lines(view.seat))
+        self.query_one("#hand").border_title = f"{self.table.seats[view.seat].name}'s hand · Tab: the board"
+        self._show_reason()
+        self.refresh_bindings()
+
+    def _show_reason(self) -> None:
+        """The line under the board: the city under the cursor, its legs, and how to fly there."""
+        view = self.view
+        if view is None:
+            return
+        city = self.map_panel.cursor
+        name = self.game_map.name(city)
+        legs = " ".join(f"{self.game_map.code(b)} {w}" for b, w in self.game_map.neighbours(city))
+        notes = city_notes(view, city, self.table.names)
+        message = Text.assemble((f"{name}", "bold"), f" · legs: {legs}")
+        if notes:
+            message.append(" · " + " · ".join(notes))
+        if view.phase == CUSTOMS and my_move(view):
+            holder = usable_holder(view)
+            if holder is None:
+                message = Text("Customs: your top cards do not name this city; p passes.")
+            else:
+                message = Text(f"Customs: your card for {self.game_map.name(view.plane)} may stop a group: c uses it, p passes.")
+        elif choosing_flight(view):
+            reach = self.map_panel.reach
+            if city == view.plane:
+                message.append(" · ✈ here: s stays")
+            elif city in reach:
+                amounts = ", ".join(f"{a}" for a in reach[city])
+                message.append_text(Text.assemble(" · ◆ Enter flies: ", (amounts, "bold"), " thousand l"))
+            else:
+                message.append(f" · out of reach with {litres(view.fuel)}")
+        self.query_one(ReasonLine).show(message)
+
+    def on_map_panel_cursor_moved(self, _: MapPanel.CursorMoved) -> None:
+        self._show_reason()
+
+    # ------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show only the keys that apply now; the others fall through to ``attempt``."""
+        if action not in self._CHECKED or self.view is None or self.viewer is None:
+            return True
+        view = self.view
+        if action == "undo":
+            return self.table.can_undo(self.viewer)
+        if action in ("customs", "pass_customs"):
+            return view.phase == CUSTOMS and my_move(view)
+        if action == "roll":
+            return may_roll(view)
+        if action == "wild":
+            return view.may_use_wild
+        return choosing_flight(view)
+
+    def action_attempt(self, action: str) -> None:
+        """Try a move the rules may refuse, to tell the player why."""
+        getattr(self, f"action_{action}")()
+
+    def action_cursor(self, direction: str) -> None:
+        """Move to the nearest city that way (only among reachable ones while choosing a flight)."""
+        panel = self.map_panel
+        places = panel.label_places()
+        candidates = set(places)
+        if self.view is not None and choosing_flight(self.view):
+            candidates = set(panel.reach) | {self.view.plane}
+        x0, y0 = places[panel.cursor]
+        dx, dy = DIRECTIONS[direction]
+        best, best_score = None, None
+        for city in candidates - {panel.cursor}:
+            x, y = places[city]
+            ahead = (x - x0) * dx + (y - y0) * dy * 3
+            if ahead <= 0:
+                continue
+            side = abs((x - x0) * dy) + abs((y - y0) * dx) * 3
+            score = ahead + 2 * side
+            if best_score is None or score < best_score:
+                best, best_score = city, score
+        if best is not None:
+            panel.move_to(best)
+
+    def action_switch_side(self) -> None:
+        switcher = self.query_one(ContentSwitcher)
+        switcher.current = "hand" if switcher.current == "board" else "board"
+
+    def action_roll(self) -> None:
+        self._submit(Roll())
+
+    def action_wild(self) -> None:
+        self._submit(UseWildToken())
+
+    def action_stay(self) -> None:
+        self._submit(StayPut())
+
+    def action_fly(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        city = self.map_panel.cursor
+        amounts = self.map_panel.reach.get(city, ()) if choosing_flight(view) else ()
+        if not amounts:
+            if not choosing_flight(view):
+                self.notify("You may fly only in your own turn, before the landing.", severity="warning")
+            elif city == view.plane:
+                self.notify("The plane is here: fly elsewhere, or stay (s).", severity="warning")
+            else:
+                name = self.game_map.name(city)
+                self.notify(f"{name} is out of reach with {litres(view.fuel)} in the tank (IV.1).", severity="warning")
+            return
+        if len(amounts) == 1:
+            self._submit(Fly(city, amounts[0]))
+            return
+        routes = [flight_route(self.game_map, view.plane, city, a) for a in amounts]
+
+        def chosen(amount: str | None) -> None:
+            if amount is not None:
+                self._submit(Fly(city, int(amount)))
+
+        question = f"Fly to {self.game_map.name(city)}: how much fuel to burn? (the rest stays for the next player)"
+        self.app.push_screen(OptionChooser(question, fuel_options(amounts, routes)), callback=chosen)
+
+    def action_customs(self) -> None:
+        view = self.view
+        if view is None or view.phase != CUSTOMS or not my_move(view):
+            self.notify("Customs cards are used after a landing, when you are asked.", severity="warning")
+            return
+        holder = usable_holder(view)
+        if holder is None:
+            self.notify("None of your top customs cards names this city: pass (p).", severity="warning")
+            return
+
+        def chosen(key: str | None) -> None:
+            if key == PASS:
+                self._submit(PassCustoms())
+            elif key is not None:
+                player, size = (int(n) for n in key.split(":"))
+                self._submit(UseCustoms(holder, player, size))
+
+        question = f"Your customs card for {self.game_map.name(view.plane)}: whose passport do you refuse?"
+        self.app.push_screen(OptionChooser(question, customs_options(view, self.table.names)), callback=chosen)
+
+    def action_pass_customs(self) -> None:
+        self._submit(PassCustoms())
+
+    def action_undo(self) -> None:
+        try:
+            self.table.undo(self.viewer)
+        except IllegalAction as exc:
+            self.notify(str(exc), title="Can't undo", severity="warning")
+            return
+        self.advance()
+
+    def action_hint(self) -> None:
+        view = self.view
+        if view is None or not my_move(view):
+            self.notify("Hints are for your own move.", severity="warning")
+            return
+        if self._hint_bot is None:
+            try:
+                self._hint_bot = make_bot(self.table.rules.name, HINT_LEVEL, self.table.seed)
+            except KeyError:
+                self.notify("There is no Normal bot for this game yet, so no hint.", severity="warning")
+                return
+        action = self._hint_bot.choose(view)
+        if isinstance(action, Fly):
+            self.map_panel.move_to(action.city)
+        text = action_text(action, self.game_map, self.table.names, view)
+        self.notify(f"The Normal bot would {text}.", title="Hint")
+
+    def action_leave(self) -> None:
+        """Back to the menu (the game is autosaved after every move)."""
+        self.workers.cancel_group(self, "bot")
+        self.dismiss(None)
+
+    def _submit(self, action: Any) -> None:
+        if self.viewer is None or acting_seat(self.view) != self.viewer:
+            self.notify("It is not your move.", severity="warning")
+            return
+        try:
+            self.table.submit(self.viewer, action)
+        except IllegalAction as exc:
+            self.notify(str(exc), title="Not allowed", severity="warning")
+            return
+        self.advance()
+
+    def game_commands(self) -> list[GameCommand]:
+        """Commands for the app's command palette: (title, help, callback)."""
+        return [
+            ("Undo", UNDO_HELP + " (u)", self.action_undo),
+            ("Hint", "Show what the Normal bot would do now (t)", self.action_hint),
+            ("Hand or board", "Switch the left side between your hand and the map (Tab)", self.action_switch_side),
+            ("Back to the menu", "Leave the table; Continue resumes the game (Esc)", self.action_leave),
+        ]
+

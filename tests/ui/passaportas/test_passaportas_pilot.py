@@ -1,0 +1,210 @@
+"""The Passaportas table driven by keys only, as a player would (Textual's Pilot)."""
+
+from __future__ import annotations
+
+import io
+
+from passaportas_harness import PassaportasApp, make_table, play_until, run_async
+from rich.console import Console
+
+from flight_tui.rules.passaportas.state import CUSTOMS, FUEL, HOME, Boarded, Flew
+from flight_tui.ui.flight.handoff import HandOffScreen
+from flight_tui.ui.passaportas.choosers import OptionChooser, ResultsScreen
+from flight_tui.ui.passaportas.table_screen import PassaportasTableScreen
+from flight_tui.ui.passaportas.widgets import HandPanel, MapPanel, PlanePanel
+
+
+async def settle(pilot, until, tries: int = 400) -> None:
+    """Let the app run (bots move in worker threads) until ``until()`` holds."""
+    for _ in range(tries):
+        if until():
+            return
+        await pilot.pause(0.005)
+    raise AssertionError("the app never reached the expected state")
+
+
+def plain(widget) -> str:
+    """The text a widget shows, without styles."""
+    console = Console(width=widget.size.width or 80, file=io.StringIO(), record=True, color_system=None)
+    console.print(widget.render())
+    return console.export_text()
+
+
+async def cursor_to(pilot, panel: MapPanel, city: int) -> None:
+    """Move the map cursor onto ``city`` with the arrow keys (toward it, any key that gets closer)."""
+    for _ in range(40):
+        if panel.cursor == city:
+            return
+        places = panel.label_places()
+        tx, ty = places[city]
+
+        def distance() -> int:
+            x, y = places[panel.cursor]
+            return abs(x - tx) + 3 * abs(y - ty)
+
+        before = distance()
+        for key in ("left", "right", "up", "down"):
+            start = panel.cursor
+            await pilot.press(key)
+            if panel.cursor == city or distance() < before:
+                break
+            panel.move_to(start)  # that key led away: back, try another
+    assert panel.cursor == city
+
+
+def boarding_city(table) -> int | None:
+    """A city in reach of seat 0 (after its roll) where one of its waiting groups boards."""
+    view = table.view(0)
+    reach = table.rules.map.destinations(view.plane, view.fuel)
+    return next((g.boarding for g in view.groups[0] if g.status == HOME and g.boarding in reach), None)
+
+
+@run_async
+async def test_a_full_turn_with_keys_only_roll_fly_and_board():
+    def ready(t):
+        if t.to_act() != (0,) or t.view(0).phase != FUEL or t.view(0).turn.rolls:
+            return False
+        after = t.rules.clone(t.state)  # the roll to come is fixed by the seed
+        t.rules.apply(after, 0, t.legal_actions(0)[0])
+        view = t.rules.view(after, 0)
+        reach = t.rules.map.destinations(view.plane, view.fuel)
+        return not (view.turn.rolls[-1][0] == view.turn.rolls[-1][1]) and any(
+            g.status == HOME and g.boarding in reach and g.size <= view.free_seats for g in view.groups[0]
+        )
+
+    table = make_table(seed=3)
+    play_until(table, ready, seed=3)
+    app = PassaportasApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, PassaportasTableScreen)
+        await pilot.press("r")
+        assert table.view(0).turn.rolls and table.view(0).fuel > 0
+        city = boarding_city(table)
+        panel = screen.query_one(MapPanel)
+        await cursor_to(pilot, panel, city)
+        group = next(g for g in table.view(0).groups[0] if g.boarding == city and g.status == HOME)
+        await pilot.press("enter")
+        if isinstance(app.screen, OptionChooser):
+            await pilot.press("enter")  # the least fuel, the first way offered
+        await pilot.pause()
+        assert table.view(0).plane == city
+        assert any(isinstance(e, Flew) and e.seat == 0 for e in table.view(0).log)
+        assert any(isinstance(e, Boarded) and e.player == 0 and e.group == group.size for e in table.view(0).log)
+        seats = plain(screen.query_one(PlanePanel))
+        assert f"A{group.size}" in seats  # the group sits in the plane, shown by letter and size
+        turn = table.view(0).turn_no
+        if table.to_act() == (0,) and table.view(0).phase == CUSTOMS:
+            await pilot.press("p")
+        await settle(pilot, lambda: table.view(0).turn_no > turn or table.is_over())
+
+
+def opponent_tops(table, viewer: int) -> list[str]:
+    """Names of the top customs cards of the other seats (hidden from ``viewer``)."""
+    game_map = table.rules.map
+    return [game_map.name(h[0]) for p, hs in enumerate(table.state.holders) if p != viewer for h in hs if h]
+
+
+@run_async
+async def test_the_hand_shows_nothing_hidden():
+    """Another seat's top customs card never appears on seat 0's screen (the hand or the board)."""
+
+    def telling(t) -> bool:
+        view = t.view(0)
+        game_map = t.rules.map
+        shown = {game_map.name(c) for gs in view.groups for g in gs for c in (g.boarding, g.destination)}
+        shown |= {game_map.name(c) for c in view.own_customs if c >= 0} | {game_map.name(view.plane)}
+        return t.to_act() == (0,) and not shown & set(opponent_tops(t, 0))
+
+    table = make_table("human,random", seed=2)
+    play_until(table, telling, seed=2)
+    hidden = opponent_tops(table, 0)
+    app = PassaportasApp(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("tab")
+        await pilot.pause()
+        hand = plain(screen.query_one(HandPanel))
+        assert "Customs holder 1" in hand and "hidden" in hand
+        everything = "\n".join(plain(w) for w in screen.query("HandPanel, PlanePanel, StatusBar"))
+        assert not [name for name in hidden if name in everything]
+        assert "customs cards: " in hand  # only how many the opponent holds
+
+
+@run_async
+async def test_hand_off_hides_the_table_between_two_people():
+    table = make_table("human:Ann,human:Bob", seed=4)
+    app = PassaportasApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, HandOffScreen))
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        await pilot.press("s")  # Ann stays: Bob is next
+        await settle(pilot, lambda: isinstance(app.screen, HandOffScreen))
+        handoff = app.screen
+        assert not handoff.query(HandPanel)
+        await pilot.press("r", "s")  # keys before Enter do nothing to the game
+        assert table.to_act() == (1,) and not table.view(1).turn.rolls
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        assert app.screen.view.seat == 1
+
+
+@run_async
+async def test_undo_never_takes_back_a_roll():
+    table = make_table("human,random", seed=6)
+    play_until(table, lambda t: t.to_act() == (0,) and t.view(0).phase == FUEL and not t.view(0).turn.rolls, seed=6)
+    app = PassaportasApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        fuel = table.view(0).fuel
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.view(0).fuel == fuel and table.view(0).turn.rolls  # the dice stay thrown
+        assert any(n.title == "Can't undo" for n in app._notifications)
+
+
+@run_async
+async def test_the_results_screen_names_the_winner():
+    table = make_table("human,random", seed=2)
+    play_until(table, lambda t: t.is_over(), seed=2, limit=20000)
+    app = PassaportasApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        winner = table.names[table.view(0).winners[0]]
+        summary = app.screen.query_one(".end-summary")
+        console = Console(width=80, file=io.StringIO(), record=True, color_system=None)
+        console.print(summary.content)
+        assert winner in console.export_text()
+        await pilot.press("enter")
+        await settle(pilot, lambda: not any(isinstance(s, PassaportasTableScreen) for s in app.screen_stack))
+
+
+@run_async
+async def test_customs_asks_and_passing_by_key_goes_on():
+    def asked(t):
+        return t.to_act() == (0,) and t.view(0).phase == CUSTOMS
+
+    table = make_table("human,random", seed=8)
+    play_until(table, asked, seed=8)
+    app = PassaportasApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert "customs" in plain(screen.query_one("#status")).lower()
+        landing = table.view(0).turn_no
+        await pilot.press("p")
+        await pilot.pause()
+        assert table.view(0).phase != CUSTOMS or table.to_act() != (0,) or table.view(0).turn_no > landing
+
+
+@run_async
+async def test_hint_says_what_the_normal_bot_would_do():
+    table = make_table("human,random", seed=3)
+    app = PassaportasApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: table.to_act() == (0,) and isinstance(app.screen, PassaportasTableScreen))
+        await pilot.press("t")
+        await pilot.pause()
+        hint = next(n for n in app._notifications if n.title == "Hint")
+        assert str(hint.message).startswith("The Normal bot would ")
+        assert table.to_act() == (0,) and not table.view(0).turn.rolls  # a hint plays nothing

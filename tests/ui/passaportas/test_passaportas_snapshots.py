@@ -1,0 +1,28 @@
+"""Pictures of the Passaportas board and hand at 80x24 and 120x40."""
+
+from __future__ import annotations
+
+import pytest
+from passaportas_harness import PassaportasApp, make_table, play_until
+
+from flight_tui.rules.passaportas.state import FUEL
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def round_four_table():
+    """Ann's turn in round 4 of a four-player game: groups on board, some waiting."""
+    table = make_table(seed=5)
+    play_until(table, lambda t: t.view(0).round_no >= 4 and t.to_act() == (0,) and t.view(0).phase == FUEL, seed=5)
+    return table
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_board_after_a_roll(snap_compare, size):
+    """The dice, the fuel gauge, the cities in reach (◆) and the fuel to the one under the cursor."""
+    assert snap_compare(PassaportasApp(round_four_table()), terminal_size=size, press=["r", "down"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_hand(snap_compare, size):
+    assert snap_compare(PassaportasApp(round_four_table()), terminal_size=size, press=["tab"])
