@@ -34,10 +34,15 @@ def is_autosave(slot: str) -> bool:
 
 
 def autosave_name(game: str, started: datetime, taken: set[str]) -> str:
-    """A fresh autosave name for a game started at ``started``, not among ``taken``."""
-    base = f"{AUTOSAVE_PREFIX}{game}-{started:%Y%m%d-%H%M%S}"
-    name, n = base, 1
-    while name in taken:
+    """A fresh autosave name for a game started at ``started``, not among ``taken``.
+
+    The game's name is shortened when the name would be longer than a slot name may be.
+    """
+    stamp = f"{started:%Y%m%d-%H%M%S}"
+    n = 1
+    while True:
+        suffix = f"-{stamp}" + (f"-{n}" if n > 1 else "")
+        name = AUTOSAVE_PREFIX + game[: MAX_LENGTH - len(AUTOSAVE_PREFIX) - len(suffix)] + suffix
+        if name not in taken:
+            return name
         n += 1
-        name = f"{base}-{n}"
-    return name
