@@ -1,0 +1,460 @@
+"""The Connecting Flights cooperative table: Board, Hand, Marketplace and Fly views.
+
+Keys 1-4 switch between the views (the tab line and the footer show them); the status line
+gives the shared purse, the round, the stage, the phase and whose go it is. The screen reads
+only ``table.view(viewer)``: the viewer is the human whose go it is (with several humans, the
+next one to act, after a hand-off screen). Bot partners decide in a worker thread and their
+moves are applied on the main thread one at a time, with the app's bot pause between them.
+The End Round summary and the end of the game have screens of their own; the app records a
+campaign scenario's result when the finished game is saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import ContentSwitcher, Footer, Static
+from textual.worker import Worker, WorkerState
+
+from flight_tui.bots import make_bot
+from flight_tui.engine.errors import IllegalAction
+from flight_tui.rules.connecting_flights.coop.state import (
+    FLY,
+    MARKET,
+    OVER,
+    SETUP,
+    CoopView,
+    Pass,
+    RoundEnded,
+    SetChains,
+)
+from flight_tui.rules.connecting_flights.world import World, default_world
+from flight_tui.saves.errors import SaveError
+from flight_tui.table import Table
+from flight_tui.ui.connecting_flights.board import BoardView
+from flight_tui.ui.connecting_flights.builder import HandCards
+from flight_tui.ui.connecting_flights.end_screens import (
+    CoopEndScreen,
+    RoundSummaryScreen,
+)
+from flight_tui.ui.connecting_flights.fly import FlyView
+from flight_tui.ui.connecting_flights.hand import HandPanel
+from flight_tui.ui.connecting_flights.market import MarketView
+from flight_tui.ui.connecting_flights.presentation import (
+    action_text,
+    clip,
+    my_go,
+    status_parts,
+)
+from flight_tui.ui.connecting_flights.setup_view import StartView
+from flight_tui.ui.flight.handoff import HandOffScreen
+
+DEFAULT_BOT_DELAY = 0.6
+"""Seconds between two bot moves, so that a person can follow them."""
+HINT_LEVEL = "normal"
+GAME = "connecting-flights-coop"
+
+GameCommand = tuple[str, str, Callable[[], Any]]
+
+VIEWS = (("board", "Board"), ("hand", "Hand"), ("market", "Market"), ("fly", "Fly"))
+"""The views in key order: key 1 shows the first."""
+PASS_HELP = "End your go (the phase ends when every player has passed in a row)"
+UNDO_HELP = "Take back your last action of this go (not a refresh or anything that revealed cards)"
+
+
+class CoopHandOffScreen(HandOffScreen):
+    """Between two people at one keyboard: whose go it is now (every hand is open in this game)."""
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center():
+            yield Static(
+                Text.assemble(
+                    ("✈  Pass the keyboard to ", "bold"),
+                    (self.player, "bold reverse"),
+                    f"\n\n{self.player}, press ",
+                    ("Enter", "bold"),
+                    " to take your go.",
+                ),
+                id="handoff-text",
+            )
+        yield Footer()
+
+
+class TabLine(Widget):
+    """``1 Board  2 Hand  3 Market  4 Fly``: the view shown is marked ``▸`` and reversed."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.current = "board"
+        self.labels = dict(VIEWS)
+
+    def show(self, current: str, labels: dict[str, str]) -> None:
+        if (current, labels) != (self.current, self.labels):
+            self.current, self.labels = current, dict(labels)
+            self.refresh()
+
+    def render(self) -> Text:
+        text = Text(" ")
+        for index, (key, _) in enumerate(VIEWS, start=1):
+            label = f"{index} {self.labels[key]}"
+            if key == self.current:
+                text.append(f"▸{label} ", Style(bold=True, reverse=True))
+            else:
+                text.append(f" {label} ")
+            text.append(" ")
+        return text
+
+
+class StatusLine(Widget):
+    """Coins, round, stage, phase and whose go it is; the difficulty on the right."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.left = ""
+        self.right = ""
+
+    def show(self, left: str, right: str) -> None:
+        if (left, right) != (self.left, self.right):
+            self.left, self.right = left, right
+            self.refresh()
+
+    def render(self) -> Text:
+        gap = max(self.size.width - len(self.left) - len(self.right), 1)
+        return Text(self.left + " " * gap + self.right)
+
+
+class LogLines(Widget):
+    """The latest log lines, newest at the bottom, one row each (cut to the width)."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.lines: list[str] = []
+
+    def show(self, lines: list[str]) -> None:
+        if lines != self.lines:
+            self.lines = list(lines)
+            self.refresh()
+
+    def render(self) -> Text:
+        width, height = self.size
+        rows = [clip(f"· {line}", max(width, 1)) for line in self.lines[-height:]] if height else []
+        return Text("\n".join(rows))
+
+
+class CoopTableScreen(Screen[None]):
+    """Play Connecting Flights cooperatively at ``table``. ``bot_delay`` overrides the app's setting."""
+
+    CSS_PATH = "connecting_flights.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+
+    BINDINGS = [
+        Binding("1", "show_view('board')", "Board", tooltip="The world map: airports, owners, meeples"),
+        Binding("2", "show_view('hand')", "Hand", tooltip="Every player's cards and the flight builder"),
+        Binding("3", "show_view('market')", "Market", tooltip="The Marketplace: buy for a player, refresh"),
+        Binding("4", "show_view('fly')", "Fly", tooltip="The order of flights, fly them, charter"),
+        Binding("p", "pass_go", "Done", tooltip=PASS_HELP),
+        Binding("u", "undo", "Undo", tooltip=UNDO_HELP),
+        Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now"),
+        Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)"),
+    ]
+
+    def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
+        super().__init__()
+        self.table = table
+        self.bot_delay = bot_delay
+        self.world: World = default_world()
+        self.humans = [seat for seat, spec in enumerate(table.seats) if not spec.is_bot]
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.bots = {seat: self._make_bot(spec.kind, table.seed + 1009 * (seat + 1)) for seat, spec in enumerate(table.seats) if spec.is_bot}
+        self.view: CoopView | None = None
+        self.current_view = "board"
+        self._rounds_seen = self._rounds_ended(table.view(0))
+        self._end_shown = False
+        self._bot_busy = False
+        self._hint_bot = None
+        self._phase_seen: tuple[int, str] | None = None
+
+    def _make_bot(self, level: str, seed: int):
+        """The bot of ``level``; the random player while the game has no bot of that level."""
+        try:
+            return make_bot(GAME, level, seed)
+        except KeyError:
+            return make_bot(GAME, "random", seed)
+
+    @staticmethod
+    def _rounds_ended(view: CoopView) -> int:
+        return sum(1 for event in view.log if isinstance(event, RoundEnded))
+
+    # ------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="cf-status")
+        yield TabLine(id="cf-tabs")
+        with ContentSwitcher(initial="board", id="cf-views"):
+            yield BoardView(self.world, id="board")
+            yield HandPanel(self.world, id="hand")
+            yield StartView(self.world, id="start")
+            yield MarketView(self.world, id="market")
+            yield FlyView(self.world, id="fly")
+        yield LogLines(id="cf-log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.table.on_change is None:  # the app may autosave already
+            self.table.on_change = self._autosave
+        self.advance()
+
+    def on_unmount(self) -> None:
+        if self.table.on_change == self._autosave:
+            self.table.on_change = None
+
+    # ------------------------------------------------------------ the flow of the game
+
+    def advance(self) -> None:
+        """After any change: redraw, then the round summary, the end, a hand-off or a bot's move."""
+        seat_view = self.table.view(self.viewer if self.viewer is not None else 0)
+        if seat_view.phase == OVER and not self._end_shown:
+            self._end_shown = True
+            self._refresh_table()
+            result = self.table.rules.result(self.table.state)
+            screen = CoopEndScreen(self.world, seat_view, self.table.names, result.summary)
+            self.app.push_screen(screen, callback=lambda _: self.action_leave())
+            return
+        ended = self._rounds_ended(seat_view)
+        if ended > self._rounds_seen and self.humans:
+            self._rounds_seen = ended
+            self._refresh_table()
+            summary = next(e for e in reversed(seat_view.log) if isinstance(e, RoundEnded))
+            self.app.push_screen(RoundSummaryScreen(self.world, seat_view, summary), callback=lambda _: self.advance())
+            return
+        self._rounds_seen = ended
+        acting = self.table.to_act()
+        if acting and acting[0] in self.humans and acting[0] != self.viewer:
+            self.viewer = acting[0]
+            self._refresh_table()
+            if len(self.humans) > 1:
+                name = self.table.seats[acting[0]].name
+                self.app.push_screen(CoopHandOffScreen(name), callback=lambda _: self.advance())
+                return
+        if self.viewer is None:
+            self.viewer = self.humans[0] if self.humans else 0
+        self._refresh_table()
+        if acting and self.table.seats[acting[0]].is_bot:
+            self._schedule_bot()
+
+    def _schedule_bot(self) -> None:
+        if self._bot_busy:
+            return
+        self._bot_busy = True
+        delay = self._bot_delay()
+        if delay > 0:
+            self.set_timer(delay, self._start_bot)
+        else:
+            self.call_later(self._start_bot)
+
+    def _bot_delay(self) -> float:
+        if self.bot_delay is not None:
+            return self.bot_delay
+        settings = getattr(self.app, "settings", None)
+        return float(getattr(settings, "bot_delay", DEFAULT_BOT_DELAY))
+
+    def _start_bot(self) -> None:
+        acting = self.table.to_act()
+        if not acting or not self.table.seats[acting[0]].is_bot:
+            self._bot_busy = False
+            return
+        seat = acting[0]
+        choose = partial(self.bots[seat].choose, self.table.view(seat))
+        self.run_worker(choose, name=str(seat), group="bot", thread=True, exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != "bot" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        self._bot_busy = False
+        seat = int(worker.name)
+        name = self.table.seats[seat].name
+        action = worker.result if event.state == WorkerState.SUCCESS else None
+        try:
+            if action is None:
+                raise IllegalAction(f"no move chosen ({worker.error})")
+            self.table.submit(seat, action)
+        except IllegalAction as exc:
+            self.notify(f"{name}'s bot went wrong ({exc}); it passes.", severity="error")
+            self.table.submit(seat, Pass())
+        self.advance()
+
+    def _autosave(self, table: Table) -> None:
+        store = getattr(self.app, "store", None)
+        if store is None:
+            return
+        try:
+            store.autosave(table)
+        except (OSError, SaveError) as exc:
+            self.notify(f"The game could not be autosaved: {exc}", severity="error", timeout=8)
+
+    # ------------------------------------------------------------ drawing
+
+    def _refresh_table(self) -> None:
+        """Redraw every view from the viewer's view (after an action, not on cursor moves)."""
+        view = self.table.view(self.viewer if self.viewer is not None else 0)
+        self.view = view
+        names = self.table.names
+        self._follow_phase(view)
+        difficulty = view.config.difficulty.capitalize()
+        left = " " + " · ".join(status_parts(view, [spec.label for spec in self.table.seats]))
+        self.query_one(StatusLine).show(left, f"{difficulty} ")
+        self.query_one(BoardView).show(view, names)
+        hands = [(names[s], _hand_cards(view, s)) for s in range(view.num_seats)]
+        can_build = view.phase == FLY and my_go(view) and not any(view.hands[view.seat].flown)
+        self.query_one(HandPanel).show(hands, view.seat, can_build, arranged=view.hands[view.seat].chains)
+        self.query_one(StartView).show(view, names)
+        self.query_one(MarketView).show(view, names)
+        self.query_one(FlyView).show(view, names)
+        self._show_log()
+        self._show_tabs()
+        self.refresh_bindings()
+
+    def _follow_phase(self, view: CoopView) -> None:
+        """Open the view a new phase is played in (set-up: the starting flights)."""
+        phase = (view.round, view.phase)
+        if phase == self._phase_seen:
+            return
+        self._phase_seen = phase
+        target = {SETUP: "start", MARKET: "market", FLY: "fly", OVER: "board"}[view.phase]
+        if view.phase == FLY and not any(view.hands[view.seat].chains):
+            target = "hand"
+        self._switch(target)
+
+    def _show_log(self) -> None:
+        self.query_one(LogLines).show(self.table.log_lines(self.view.seat, last=12))
+
+    def _show_tabs(self) -> None:
+        labels = dict(VIEWS)
+        if self.view is not None and self.view.phase == SETUP:
+            labels["hand"] = "Start"
+        shown = "hand" if self.current_view == "start" else self.current_view
+        self.query_one(TabLine).show(shown, labels)
+
+    def _switch(self, name: str) -> None:
+        self.current_view = name
+        switcher = self.query_one(ContentSwitcher)
+        switcher.current = name
+        self.query_one(f"#{name}").focus()
+        self._show_tabs()
+
+    # ------------------------------------------------------------ messages from the views
+
+    def on_market_view_submit(self, message: MarketView.Submit) -> None:
+        self._submit(message.action)
+
+    def on_fly_view_submit(self, message: FlyView.Submit) -> None:
+        self._submit(message.action)
+
+    def on_start_view_submit(self, message: StartView.Submit) -> None:
+        self._submit(message.action)
+
+    def on_hand_panel_flights_ready(self, message: HandPanel.FlightsReady) -> None:
+        chains = tuple(tuple(chain) for chain in message.chains)
+        if self._submit(SetChains(chains)):
+            self._switch("fly")
+
+    def legal_actions_now(self) -> list:
+        """The viewer's legal actions, worked out from its view."""
+        if self.view is None:
+            return []
+        return self.table.rules.legal_actions_from_view(self.view)
+
+    # ------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show the phase's keys only; the others say why when pressed."""
+        view = self.view
+        if view is None or self.viewer is None:
+            return True
+        if action == "undo":
+            return self.table.can_undo(self.viewer)
+        if action == "pass_go":
+            return view.phase in (MARKET, FLY) and my_go(view)
+        return True
+
+    def action_show_view(self, name: str) -> None:
+        if name == "hand" and self.view is not None and self.view.phase == SETUP:
+            name = "start"
+        self._switch(name)
+
+    def action_pass_go(self) -> None:
+        view = self.view
+        if view is None or view.phase not in (MARKET, FLY) or not my_go(view):
+            self.notify("Passing is for your go in the Marketplace or Fly phase.", severity="warning")
+            return
+        self._submit(Pass())
+
+    def action_undo(self) -> None:
+        if self.viewer is None:
+            return
+        try:
+            self.table.undo(self.viewer)
+        except IllegalAction as exc:
+            self.notify(str(exc), title="Can't undo", severity="warning")
+            return
+        self.advance()
+
+    def action_hint(self) -> None:
+        view = self.view
+        if view is None or not my_go(view):
+            self.notify("Hints are for your own go.", severity="warning")
+            return
+        if self._hint_bot is None:
+            try:
+                self._hint_bot = make_bot(GAME, HINT_LEVEL, self.table.seed)
+            except KeyError:
+                self.notify("There is no Normal bot for this game yet to give hints.", severity="warning")
+                return
+        action = self._hint_bot.choose(view)
+        self.notify(f"The Normal bot would {action_text(view, self.world, self.table.names, action)}.", title="Hint")
+
+    def action_leave(self) -> None:
+        """Back to the menu (the game is autosaved after every move)."""
+        self.workers.cancel_group(self, "bot")
+        self.dismiss(None)
+
+    def _submit(self, action: Any) -> bool:
+        try:
+            self.table.submit(self.viewer, action)
+        except IllegalAction as exc:
+            self.notify(str(exc), title="Not allowed", severity="warning")
+            return False
+        self.advance()
+        return True
+
+    def game_commands(self) -> list[GameCommand]:
+        """Commands for the app's command palette: (title, help, callback)."""
+        return [
+            *((f"Show {label}", f"Switch to the {label} view ({i})", partial(self.action_show_view, key)) for i, (key, label) in enumerate(VIEWS, start=1)),
+            ("Done (pass)", PASS_HELP + " (p)", self.action_pass_go),
+            ("Undo", UNDO_HELP + " (u)", self.action_undo),
+            ("Hint", "Show what the Normal bot would do now (t)", self.action_hint),
+            ("Back to the menu", "Leave the table; Continue resumes the game (Esc)", self.action_leave),
+        ]
+
+
+def _hand_cards(view: CoopView, seat: int) -> HandCards:
+    hand = view.hands[seat]
+    return HandCards(
+        airports=tuple(hand.airports),
+        landing_rights=tuple(hand.landing_rights),
+        planes=tuple(hand.planes),
+        passengers=tuple(hand.passengers),
+        trucks=tuple(hand.trucks),
+    )

@@ -1,0 +1,105 @@
+"""A small app showing the Hand panel for a fixed set of hands (no game engine needed)."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.widgets import Footer
+
+from flight_tui.rules.connecting_flights.world import default_world
+from flight_tui.ui.connecting_flights.builder import HandCards
+from flight_tui.ui.connecting_flights.hand import ChoiceList, HandPanel
+from flight_tui.ui.theming import load_themes, variable_defaults
+
+THEMES, _ = load_themes()
+WORLD = default_world()
+
+NYC, NYC2, LON, TYO, HAV_LR = 0, 1, 8, 14, 6
+PLANE3, PLANE1, ELECTRIC2 = 16, 0, 27
+TRUCK4, TRUCK1 = 34, 13
+TO_EUROPE, TO_ASIA, TO_N_AMERICA_2 = 11, 22, 2
+
+ANN = HandCards(
+    airports=(NYC, NYC2, LON, TYO),
+    landing_rights=(HAV_LR,),
+    planes=(PLANE3, PLANE1, ELECTRIC2),
+    passengers=(TO_EUROPE, TO_ASIA, TO_N_AMERICA_2),
+    trucks=(TRUCK4, TRUCK1),
+)
+BOB = HandCards(airports=(20, 21), planes=(17,), passengers=(6,), trucks=(30,))
+CLEO = HandCards(airports=(30,), planes=(18, 5), passengers=(29, 17), trucks=(31, 14))
+
+
+class HandApp(App[None]):
+    """The Hand panel filling the screen, Ann's cards first; keeps the chains it is sent."""
+
+    def __init__(self, players=(("Ann", ANN), ("Bob", BOB), ("Cleo", CLEO)), seat: int = 0) -> None:
+        super().__init__()
+        self.players = list(players)
+        self.seat = seat
+        self.sent: list = []
+        for theme in THEMES:
+            self.register_theme(theme)
+        self.theme = "flight-dark"
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return variable_defaults(THEMES)
+
+    def compose(self) -> ComposeResult:
+        yield HandPanel(WORLD)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        panel = self.query_one(HandPanel)
+        panel.show(self.players, self.seat, can_build=True)
+        panel.focus()
+
+    def on_hand_panel_flights_ready(self, message: HandPanel.FlightsReady) -> None:
+        self.sent.append((message.seat, message.action))
+
+
+class GameHandApp(App[None]):
+    """The Hand panel over a real cooperative game: chains sent are submitted to the table."""
+
+    def __init__(self, table) -> None:
+        super().__init__()
+        self.table = table
+        self.refused: list[str] = []
+        for theme in THEMES:
+            self.register_theme(theme)
+        self.theme = "flight-dark"
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return variable_defaults(THEMES)
+
+    def compose(self) -> ComposeResult:
+        yield HandPanel(WORLD)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.query_one(HandPanel).focus()
+
+    def redraw(self) -> None:
+        seat = self.table.to_act()[0] if not self.table.is_over() else 0
+        self.query_one(HandPanel).show_view(self.table.view(seat), self.table.names)
+
+    def on_hand_panel_flights_ready(self, message: HandPanel.FlightsReady) -> None:
+        problem = self.table.rules.problem(self.table.state, message.seat, message.action)
+        if problem:
+            self.refused.append(problem)
+            return
+        self.table.submit(message.seat, message.action)
+        self.redraw()
+
+
+def shown(app, widget_id: str) -> str:
+    return str(app.query_one(widget_id).render())
+
+
+async def put_down(pilot, panel: HandPanel, label_start: str) -> None:
+    """Move the cursor (arrow keys) to the choice whose label starts so, and press Enter."""
+    rows = [text for text, _ in panel.query_one(ChoiceList).rows]
+    index = next(i for i, text in enumerate(rows) if text.startswith(label_start))
+    while panel.query_one(ChoiceList).cursor != index:
+        await pilot.press("down" if panel.query_one(ChoiceList).cursor < index else "up")
+    await pilot.press("enter")

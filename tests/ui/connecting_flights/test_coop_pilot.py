@@ -1,0 +1,192 @@
+"""The Connecting Flights table driven by keys only (Textual's Pilot): buying, flying, chartering."""
+
+from __future__ import annotations
+
+from coop_harness import (
+    CoopApp,
+    make_table,
+    play_until,
+    run_async,
+    take_suggested_starts,
+)
+
+from flight_tui.rules.connecting_flights.coop import market as market_rules
+from flight_tui.rules.connecting_flights.coop.state import FLY, MARKET, Flew, RoundEnded
+from flight_tui.rules.connecting_flights.world import default_world
+from flight_tui.ui.connecting_flights.end_screens import CoopEndScreen, RoundSummaryScreen
+from flight_tui.ui.connecting_flights.fly import CharterScreen, FlyView
+from flight_tui.ui.connecting_flights.market import LineList, MarketView, OneLine
+from flight_tui.ui.connecting_flights.presentation import penalty_text
+from flight_tui.ui.connecting_flights.table_screen import CoopTableScreen
+
+WORLD = default_world()
+
+
+def screen_of(app) -> CoopTableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, CoopTableScreen))
+
+
+def solo_market(seed: int = 7):
+    table = make_table("human:Ann", seed=seed)
+    take_suggested_starts(table)
+    return table
+
+
+@run_async
+async def test_buying_a_passenger_card_with_keys_pays_from_the_shared_purse():
+    table = solo_market()
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        assert screen.current_view == "market"  # the Marketplace opens by itself
+        market = screen.query_one(MarketView)
+        await pilot.press("down")
+        row = market.row
+        assert row.kind == "passenger" and row.item == table.view(0).market_passengers[1]
+        coins = table.view(0).coins
+        await pilot.press("enter")
+        await pilot.pause()
+        view = table.view(0)
+        assert row.item in view.hands[0].passengers
+        assert view.coins == coins - WORLD.passengers[row.item].price
+        assert row.item not in view.market_passengers
+        await pilot.press("r")  # no refresh after a purchase (B.1)
+        await pilot.pause()
+        assert table.view(0).market_passengers == view.market_passengers
+        why = market_rules.refresh_problem(table.view(0))
+        assert why and any(why in str(n.message) for n in app._notifications)
+        side = str(market.query_one("#market-side").content)
+        assert f"Refresh ✗ {why}" in side
+
+
+@run_async
+async def test_refresh_then_buy_a_fuel_truck_for_the_partner():
+    table = make_table("human:Ann,human:Bob", seed=5)
+    take_suggested_starts(table)
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-off to Ann
+        await pilot.pause()
+        before = list(table.view(0).market_passengers)
+        await pilot.press("r")
+        await pilot.pause()
+        assert table.view(0).coins == 95 and table.view(0).market_passengers != before
+        market = screen_of(app).query_one(MarketView)
+        lines = market.query_one(LineList)
+        while market.row.kind != "truck" or market.row.item != 3:
+            await pilot.press("down")
+        await pilot.press("g")  # Bob gets it
+        assert "Bob gets it for 8 coins" in market.query_one(OneLine).text.plain
+        trucks = len(table.view(0).hands[1].trucks)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(table.view(0).hands[1].trucks) == trucks + 1
+        assert lines.rows[lines.cursor][0].startswith("Fuel truck, capacity 3")
+
+
+@run_async
+async def test_flying_a_flight_with_keys_takes_meeples_home():
+    table = solo_market(seed=7)
+    play_until(table, lambda t: t.view(0).phase == FLY)
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        assert screen.current_view == "fly"
+        fly = screen.query_one(FlyView)
+        slot = fly.slot
+        origin = WORLD.airport_of_card(slot.spec.origin)
+        dest = WORLD.airport_of_card(slot.spec.dest)
+        waiting = list(table.view(0).board[origin.id])
+        expected = min(waiting[dest.continent], WORLD.planes[slot.spec.plane].stars)
+        assert expected > 0 and fly.carry[dest.continent] == expected
+        side = str(fly.query_one("#fly-side").content)
+        assert f"home at {dest.city}" in side
+        await pilot.press("enter")
+        await pilot.pause()
+        flew = [e for e in table.view(0).log if isinstance(e, Flew)][-1]
+        assert flew.origin == origin.id and flew.delivered[dest.continent] == expected
+        assert table.view(0).board[origin.id][dest.continent] == waiting[dest.continent] - expected
+
+
+@run_async
+async def test_carry_keys_stay_within_the_plane_and_the_meeples_waiting():
+    table = solo_market(seed=7)
+    play_until(table, lambda t: t.view(0).phase == FLY)
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        fly = screen_of(app).query_one(FlyView)
+        waiting = fly._waiting()
+        colour = fly.colour_cursor
+        await pilot.press("minus", "minus", "minus", "minus")
+        assert fly.carry[colour] == 0
+        await pilot.press(*["plus"] * 6)
+        capacity = WORLD.planes[fly.slot.spec.plane].stars
+        assert fly.carry[colour] == min(waiting[colour], capacity)
+        assert sum(fly.carry) <= capacity
+
+
+@run_async
+async def test_charter_shows_the_fee_before_paying():
+    table = solo_market(seed=7)
+    play_until(table, lambda t: t.view(0).phase == FLY)
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        fee = table.view(0).charter_fee
+        coins = table.view(0).coins
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, CharterScreen)
+        assert f"costs {fee} coin" in str(app.screen.query_one("#charter-fee").content)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, CharterScreen)
+        assert table.view(0).coins == coins - fee and table.view(0).charters == 1
+
+
+@run_async
+async def test_keys_one_to_four_switch_views_and_pass_ends_the_marketplace():
+    table = solo_market()
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        for key, name in (("1", "board"), ("2", "hand"), ("4", "fly"), ("3", "market")):
+            await pilot.press(key)
+            assert screen.current_view == name
+        assert table.view(0).phase == MARKET
+        await pilot.press("p")
+        await pilot.pause()
+        assert table.view(0).phase == FLY and screen.current_view == "fly"
+
+
+@run_async
+async def test_end_round_summary_names_income_and_each_penalty():
+    table = solo_market(seed=7)
+    play_until(table, lambda t: t.view(0).phase == FLY)
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")  # done flying: New Demand and End Round follow
+        await pilot.pause()
+        assert isinstance(app.screen, RoundSummaryScreen)
+        summary = next(e for e in reversed(table.view(0).log) if isinstance(e, RoundEnded))
+        shown = str(app.screen.query_one("#cf-summary-text").content)
+        assert f"Round 1 ended: +{summary.income} coins" in shown
+        for penalty in summary.penalties:
+            assert penalty_text(WORLD, penalty) in shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CoopTableScreen) and table.view(0).round == 2
+
+
+@run_async
+async def test_the_end_screen_says_whether_the_team_won():
+    table = solo_market(seed=4)
+    play_until(table, lambda t: t.is_over(), limit=20000)
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CoopEndScreen)
+        shown = str(app.screen.query_one("#cf-end-text").content)
+        assert ("wins" if table.view(0).won else "loses") in shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not any(isinstance(s, CoopTableScreen) for s in app.screen_stack)
