@@ -1,0 +1,143 @@
+"""Passaportas: engine speed, path finder speed, and the bots' strength and decision times.
+
+* Random playouts: whole games with a uniformly random choice among ``legal_actions`` and
+  ``apply``, 2 and 4 players, for a fixed time; actions/s and games/s (medians of the runs).
+* Path finder: ``reachable(map, city, 25)`` — every city a full tank can reach and the exact
+  fuel amounts that get there — computed afresh from every city in turn; calls/s.
+* Bots (seats rotated, each deal played from every seat, a tie counting 1/k): Normal against a
+  uniformly random player (target >= 90%, p95 <= 100 ms), Easy against random, and Hard
+  against Normal (target >= 60%, p95 <= 1 s), all heads-up.
+
+Usage (Hard takes a while; run it in the background):
+
+    python benchmarks/passaportas.py [--games 400] [--seed 1] [--workers 2] [--hard-budget S] [--only engine|pathfinder|normal|easy|hard]
+    python benchmarks/passaportas.py --quick   # short runs, 40 games: a smoke run, too few for the targets
+
+Each result is also printed as a ``figure:`` line for ``benchmarks/run.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+from flight_tui.rules.passaportas import PASSAPORTAS, reachable
+from flight_tui.rules.passaportas.map import MAX_FUEL
+from flight_tui.simulate import format_report, simulate
+from flight_tui.table import parse_seat
+
+MATCHUPS = {
+    "normal": ("normal,random", "normal", 0.90, 0.100),
+    "easy": ("easy,random", "easy", None, None),
+    "hard": ("hard,normal", "hard", 0.60, 1.0),
+}
+
+
+def playouts(players: int, seconds: float, rng: random.Random) -> tuple[int, int, float]:
+    """Random games for ``seconds``: (actions, games, elapsed)."""
+    config = PASSAPORTAS.make_config(players, {})
+    new_game, to_act, legal, apply, is_over = (
+        PASSAPORTAS.new_game, PASSAPORTAS.to_act, PASSAPORTAS.legal_actions, PASSAPORTAS.apply, PASSAPORTAS.is_over)
+    actions = games = 0
+    choice, clock = rng.choice, time.perf_counter
+    start = clock()
+    while clock() - start < seconds:
+        state = new_game(config, rng.getrandbits(63))
+        while not is_over(state):
+            seat = to_act(state)[0]
+            apply(state, seat, choice(legal(state, seat)))
+            actions += 1
+        games += 1
+    return actions, games, clock() - start
+
+
+def engine(seconds: float, reps: int, seed: int) -> list[str]:
+    """Random playouts, 2 and 4 players interleaved; the figure lines."""
+    rng = random.Random(seed)
+    runs: dict[int, list[tuple[int, int, float]]] = {2: [], 4: []}
+    for players in runs:
+        playouts(players, min(0.3, seconds), rng)  # warm-up
+    for _ in range(reps):
+        for players, results in runs.items():
+            results.append(playouts(players, seconds, rng))
+    lines = []
+    for players, results in runs.items():
+        per_s = statistics.median(a / t for a, _, t in results)
+        games = statistics.median(g / t for _, g, t in results)
+        lines.append(f"figure: passaportas random playouts {players}p = {per_s:,.0f} actions/s, {games:,.1f} games/s")
+    return lines
+
+
+def pathfinder(seconds: float, reps: int) -> list[str]:
+    """``reachable`` from every city with a full tank, calls per second (median of runs)."""
+    game_map = PASSAPORTAS.map
+    cities = range(game_map.size)
+    rates = []
+    for _ in range(reps):
+        calls, clock = 0, time.perf_counter
+        start = clock()
+        while clock() - start < seconds:
+            for city in cities:
+                reachable(game_map, city, MAX_FUEL)
+            calls += game_map.size
+        rates.append(calls / (clock() - start))
+    pairs = sum(len(reachable(game_map, c, MAX_FUEL)) for c in cities) / game_map.size
+    rate = statistics.median(rates)
+    return [f"figure: passaportas path finder (full tank, all cities and amounts) = {rate:,.0f} calls/s ({pairs:.1f} cities)"]
+
+
+def bots(key: str, games: int, seed: int, workers: int, hard_budget: float | None) -> list[str]:
+    """One heads-up measurement; prints the report and returns the figure lines."""
+    seats_text, level, win_target, p95_target = MATCHUPS[key]
+    seats = [parse_seat(s, i) for i, s in enumerate(seats_text.split(","))]
+    started = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        print(f"\r{seats_text}: {done}/{total} games, {time.perf_counter() - started:.0f} s", end="", file=sys.stderr, flush=True)
+
+    report = simulate("passaportas", seats, games, seed, progress=progress, workers=workers, hard_budget=hard_budget)
+    print(file=sys.stderr)
+    print(format_report(report))
+    print()
+    seat = next(s for s in report.seats if s.level == level)
+    rival = seats_text.split(",")[1]
+    win = f"figure: passaportas {level} vs {rival} wins = {seat.win_rate:.1%} ({seat.wins:g}/{games}, 95% CI {seat.win_low:.1%}-{seat.win_high:.1%}"
+    win += f"; target >= {win_target:.0%}: {'met' if seat.win_rate >= win_target else 'NOT met'})" if win_target else ")"
+    speed = f"figure: passaportas {level} decision time = median {seat.decision_median_ms:.2f} ms, p95 {seat.decision_p95_ms:.2f} ms"
+    if p95_target:
+        speed += f" (target p95 <= {p95_target * 1000:.0f} ms: {'met' if seat.decision_p95_ms <= p95_target * 1000 else 'NOT met'})"
+    return [win, speed]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of one timed engine run")
+    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="1 s x 3 timed runs, 40 games per measurement")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=0, help="processes for the bot games (0: one per core)")
+    parser.add_argument("--hard-budget", type=float, help="seconds of search per Hard decision (default: the bot's own)")
+    parser.add_argument("--only", choices=["engine", "pathfinder", *MATCHUPS], action="append")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.seconds, args.reps, args.games = 1.0, 3, 40
+    chosen = args.only or ["engine", "pathfinder", *MATCHUPS]
+    figures: list[str] = []
+    if "engine" in chosen:
+        figures += engine(args.seconds, args.reps, args.seed)
+    if "pathfinder" in chosen:
+        figures += pathfinder(args.seconds, args.reps)
+    for key in MATCHUPS:
+        if key in chosen:
+            figures += bots(key, args.games, args.seed, args.workers, args.hard_budget)
+    print("\n".join(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

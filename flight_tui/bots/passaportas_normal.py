@@ -1,0 +1,270 @@
+"""The Normal Passaportas bot: plans its flight with the path finder and a one-turn forecast.
+
+For every city the plane can reach it weighs the landing (:mod:`passaportas_tactics`): its own
+groups getting off and boarding against opponents' (the leaders' counting most), the customs
+card it can then use, and the risk that an opponent refuses one of its exposed groups there.
+For every amount of fuel it may burn it forecasts the next player's best landing from where the
+plane is left with what stays in the tank, over the dice, and burns fuel to deny it. It rolls
+while the expected best plan after rolling beats the best plan now, uses the wild token when it
+is worth more than :data:`WILD_KEEP`, and refuses the opponent group whose loss hurts most.
+It is deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from flight_tui.bots.passaportas_tactics import (
+    ROLL_TOTALS,
+    STAGE,
+    WIN_BONUS,
+    Table,
+    first_in,
+    opponent_weights,
+    tables,
+    worth,
+)
+from flight_tui.rules.passaportas import PASSAPORTAS
+from flight_tui.rules.passaportas.map import MAX_FUEL
+from flight_tui.rules.passaportas.rules import WILD_FUEL
+from flight_tui.rules.passaportas.state import (
+    CUSTOMS,
+    DONE,
+    OFFICE,
+    PLANE,
+    Fly,
+    PassaportasAction,
+    PassaportasView,
+    PassCustoms,
+    Roll,
+    StayPut,
+    UseCustoms,
+    UseWildToken,
+)
+
+WILD_KEEP = 0.9
+"""Worth (in stages) of keeping the wild token for later."""
+RESPONSE_WEIGHT = 0.8
+"""How much the forecast of the next player's landing counts."""
+CUSTOMS_USE_WEIGHT = 0.8
+"""How much a refusal the bot could make after landing counts (it may find a better use)."""
+RISK_SHARE_MANY = 0.6
+"""With three or more players, the share of the customs risk that falls on this bot."""
+PLANE_EXPOSURE = 0.25
+"""Share of a group in the plane's stage counted as at risk at a landing (see ``_exposure``)."""
+DISTANCE_WEIGHT = 0.02
+"""Worth per thousand litres of the plane being left nearer the bot's next goal (a boarding
+city of a group at home or the destination of one in the plane)."""
+
+
+def refusal_damage(groups, player: int, size: int) -> float:
+    """Stages ``player`` loses when their group ``size`` is refused (more if it would finish)."""
+    group = groups[player][size - 1]
+    loss = float(STAGE[group.status])
+    if group.status == OFFICE and all(g.status in (OFFICE, DONE) for g in groups[player]):
+        loss += WIN_BONUS
+    return loss
+
+
+def customs_choice(view: PassaportasView, legal: Sequence[PassaportasAction]) -> PassaportasAction:
+    """Refuse the opponent group whose loss counts most; pass when there is none."""
+    uses = [a for a in legal if isinstance(a, UseCustoms)]
+    if not uses:
+        return PassCustoms()
+    stages = [sum(STAGE[g.status] for g in gs) for gs in view.groups]
+    weights = opponent_weights(stages, view.seat, view.num_seats)
+    return max(uses, key=lambda a: (weights[a.player] * refusal_damage(view.groups, a.player, a.group), -a.player, a.group))
+
+
+def unseen_customs_odds(view: PassaportasView) -> float:
+    """The chance that some opponent's top customs card names a given city the viewer cannot rule out."""
+    known = {c for c in view.own_customs if c >= 0} | set(view.customs_used)
+    pool = tables().size - len(known)
+    holders = sum(1 for p, counts in enumerate(view.customs_counts) if p != view.seat for c in counts if c > 0)
+    if pool <= 0 or holders == 0:
+        return 0.0
+    return 1.0 - (1.0 - 1.0 / pool) ** holders
+
+
+class FuelPlanner:
+    """Values every flight (city and fuel burned) and staying put, for the player in turn."""
+
+    def __init__(self, view: PassaportasView) -> None:
+        self.view = view
+        self.me = view.seat
+        self.n = view.num_seats
+        self.maps = tables()
+        self.table = Table.from_view(view)
+        self.weights = opponent_weights(self.table.stages, self.me, self.n)
+        self.next_player = (self.me + 1) % self.n
+        self.city_value = [self._landing_value(c) for c in range(self.maps.size)]
+        self.stay_value = self._position(view.plane, self.table)
+        self._responses: dict[int, list[float]] = {}
+        self._expected: dict[tuple[int, int], float] = {}
+        self._best: dict[int, tuple[float, PassaportasAction]] = {}
+        self._roll: dict[int, float] = {}
+
+    # -------------------------------------------------------------- one landing
+
+    def _landing_value(self, city: int) -> float:
+        table, me, view = self.table, self.me, self.view
+        value = worth(table.gains(city, me), self.weights)
+        after = table.after(city, me)
+        if city in view.own_customs:
+            value += CUSTOMS_USE_WEIGHT * self._best_refusal(city, after)
+        odds = unseen_customs_odds(view) if city not in view.own_customs and city not in view.customs_used else 0.0
+        if odds:
+            share = 1.0 if self.n == 2 else RISK_SHARE_MANY
+            value -= odds * share * self._exposure(city, after)
+        return value + self._position(city, after)
+
+    def _position(self, city: int, table: Table) -> float:
+        """The (negative) worth of the plane standing in ``city`` far from the bot's next goal."""
+        me = self.me
+        goals = [
+            c
+            for c in range(self.maps.size)
+            if c != city and (any(w[0] == me for w in table.board[c]) or any(w[0] == me for w in table.alight[c]))
+        ]
+        if not goals:
+            return 0.0
+        return -DISTANCE_WEIGHT * min(self.maps.distance[city][c] for c in goals)
+
+    def _best_refusal(self, city: int, after: Table) -> float:
+        """The worth of the best refusal this bot could make after landing in ``city``."""
+        off, on, _ = self.table.landing(city, self.me)
+        best = 0.0
+        for p, gs in enumerate(self.view.groups):
+            if p == self.me:
+                continue
+            finishing = after.open_groups[p] == 0
+            for g in gs:
+                if (p, g.size) in off:
+                    loss = 2.0 + (WIN_BONUS if finishing else 0.0)
+                elif g.status == PLANE or any(w[0] == p and w[1] == g.size for w in on):
+                    loss = 1.0
+                else:
+                    continue
+                best = max(best, self.weights[p] * loss)
+        return best
+
+    def _exposure(self, city: int, after: Table) -> float:
+        """What the bot stands to lose if an opponent refuses one of its groups after this landing.
+
+        A group that has just got off loses its whole trip. Groups in the plane are exposed at
+        every landing, whoever flies, so they count only a little (:data:`PLANE_EXPOSURE`).
+        """
+        off, on, _ = self.table.landing(city, self.me)
+        if any(p == self.me for p, _ in off):
+            return 2.0 + (WIN_BONUS if after.open_groups[self.me] == 0 else 0.0)
+        in_plane = any(g.status == PLANE for g in self.view.groups[self.me]) or any(w[0] == self.me for w in on)
+        return PLANE_EXPOSURE if in_plane else 0.0
+
+    # -------------------------------------------------------------- the next player's answer
+
+    def _answers(self, key: int, table: Table, city: int) -> list[float]:
+        """For each tank (0..25), what the next player's best landing from ``city`` on ``table``
+        is worth to this bot (cached under ``key``)."""
+        cached = self._responses.get(key)
+        if cached is not None:
+            return cached
+        q = self.next_player
+        q_weights = opponent_weights(table.stages, q, self.n)
+        theirs, mine = [], []
+        for c in range(self.maps.size):
+            gain = table.gains(c, q)
+            theirs.append(worth(gain, q_weights))
+            mine.append(worth(gain, self.weights))
+        order = sorted((c for c in range(self.maps.size) if theirs[c] > 0), key=lambda c: -theirs[c])
+        values = []
+        for mask in self.maps.reach[city]:
+            choice = first_in(order, mask)
+            values.append(mine[choice] if choice >= 0 else 0.0)
+        self._responses[key] = values
+        return values
+
+    def expected_response(self, city: int, left: int) -> float:
+        """The next player's answer to the plane standing in ``city`` (-1: not flown) with ``left`` fuel."""
+        key = (city, left)
+        cached = self._expected.get(key)
+        if cached is None:
+            if city < 0:
+                values = self._answers(-1, self.table, self.view.plane)
+            else:
+                values = self._answers(city, self.table.after(city, self.me), city)
+            cached = sum(p * values[min(MAX_FUEL, left + s)] for s, p in ROLL_TOTALS)
+            self._expected[key] = cached
+        return cached
+
+    # -------------------------------------------------------------- the plan
+
+    def best(self, fuel: int) -> tuple[float, PassaportasAction]:
+        """The best flight (or staying put) with ``fuel`` in the tank, and its worth."""
+        cached = self._best.get(fuel)
+        if cached is not None:
+            return cached
+        plane = self.view.plane
+        best_value = self.stay_value + RESPONSE_WEIGHT * self.expected_response(-1, fuel)
+        best_action: PassaportasAction = StayPut()
+        for city, amounts in enumerate(self.maps.amounts[plane]):
+            base = self.city_value[city]
+            for amount in amounts:
+                if amount > fuel:
+                    break
+                value = base + RESPONSE_WEIGHT * self.expected_response(city, fuel - amount)
+                if value > best_value + 1e-9:
+                    best_value, best_action = value, Fly(city, amount)
+        self._best[fuel] = (best_value, best_action)
+        return best_value, best_action
+
+    def roll_value(self, fuel: int) -> float:
+        """The expected worth of rolling with ``fuel`` in the tank (rolling again after doubles when better)."""
+        cached = self._roll.get(fuel)
+        if cached is not None:
+            return cached
+        total = 0.0
+        for a in range(1, 7):
+            for b in range(1, 7):
+                after = min(MAX_FUEL, fuel + a + b)
+                value = self.best(after)[0]
+                if a == b and after < MAX_FUEL:
+                    value = max(value, self.roll_value(after))
+                total += value / 36
+        self._roll[fuel] = total
+        return total
+
+
+def fuel_choice(view: PassaportasView, legal: Sequence[PassaportasAction]) -> PassaportasAction:
+    """Roll, use the wild token, fly or stay, by the :class:`FuelPlanner`'s values."""
+    planner = FuelPlanner(view)
+    fuel = view.fuel
+    now, action = planner.best(fuel)
+    may_roll = any(isinstance(a, Roll) for a in legal)
+    if may_roll and not view.turn.rolls:
+        return Roll()  # the first throw only widens the choice; the fuel can still be burned
+    rolling = planner.roll_value(fuel) if may_roll else float("-inf")
+    if may_roll and rolling > now + 1e-9:
+        return Roll()
+    if view.may_use_wild and fuel < MAX_FUEL:
+        boosted = min(MAX_FUEL, fuel + WILD_FUEL)
+        wild = max(planner.best(boosted)[0], planner.roll_value(boosted) if may_roll else float("-inf"))
+        if wild - max(now, rolling) > WILD_KEEP:
+            return UseWildToken()
+    return action
+
+
+class NormalBot:
+    """Plans with the path finder and a forecast of the next player (see module doc)."""
+
+    level = "normal"
+
+    def choose(self, view: PassaportasView) -> PassaportasAction:
+        legal = PASSAPORTAS.legal_actions_from_view(view)
+        if not legal:
+            raise ValueError("It is not this seat's turn.")
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == CUSTOMS:
+            return customs_choice(view, legal)
+        return fuel_choice(view, legal)
+

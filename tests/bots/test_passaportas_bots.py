@@ -1,0 +1,192 @@
+"""The Passaportas bots: legal moves only, views only, sensible choices, Normal beats random."""
+
+from __future__ import annotations
+
+import time
+
+import msgspec
+import pytest
+
+from flight_tui.bots import make_bot
+from flight_tui.bots.passaportas_determinize import determinize, read_passes
+from flight_tui.bots.passaportas_tactics import Table, tables
+from flight_tui.engine.rng import Rng
+from flight_tui.rules.passaportas import PASSAPORTAS
+from flight_tui.rules.passaportas.state import (
+    CUSTOMS,
+    FUEL,
+    HOME,
+    OFFICE,
+    PLANE,
+    Fly,
+    GroupRef,
+    PassaportasView,
+    Roll,
+    UseCustoms,
+)
+from flight_tui.simulate import simulate
+from flight_tui.table import parse_seat
+
+LEVELS = ("random", "easy", "normal", "hard")
+
+
+def _bot(level: str, seed: int = 0):
+    if level == "hard":
+        return make_bot("passaportas", "hard", seed, budget=0.001, max_samples=1)
+    return make_bot("passaportas", level, seed)
+
+
+def _positions(games: int, players=(2, 3, 4), every: int = 4, rounds: int = 8):
+    """States met while random and easy bots play the first ``rounds`` rounds of some games."""
+    out = []
+    for g in range(games):
+        n = players[g % len(players)]
+        state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(n, {"wild_tokens": "on"}), 500 + g)
+        bots = [make_bot("passaportas", ("random", "easy")[(g + s) % 2], 9 * g + s) for s in range(n)]
+        step = 0
+        while not PASSAPORTAS.is_over(state) and state.round_no <= rounds:
+            seat = PASSAPORTAS.to_act(state)[0]
+            if step % every == 0:
+                out.append(PASSAPORTAS.clone(state))
+            PASSAPORTAS.apply(state, seat, bots[seat].choose(PASSAPORTAS.view(state, seat)))
+            step += 1
+    return out
+
+
+POSITIONS = _positions(9)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_chooses_only_legal_actions(level):
+    positions = POSITIONS if level != "hard" else POSITIONS[::5]
+    assert len(positions) > 20
+    phases = set()
+    for i, state in enumerate(positions):
+        seat = PASSAPORTAS.to_act(state)[0]
+        action = _bot(level, i).choose(PASSAPORTAS.view(state, seat))
+        assert action in PASSAPORTAS.legal_actions(state, seat), (level, i, action)
+        phases.add(state.phase)
+    assert phases == {FUEL, CUSTOMS}
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_decide_from_a_decoded_view_and_leave_it_unchanged(level):
+    for i, state in enumerate(POSITIONS[::7]):
+        seat = PASSAPORTAS.to_act(state)[0]
+        wire = msgspec.json.encode(PASSAPORTAS.view(state, seat))
+        view = msgspec.json.decode(wire, type=PassaportasView)  # no link to the state at all
+        action = _bot(level, i).choose(view)
+        assert msgspec.json.encode(view) == wire
+        PASSAPORTAS.apply(PASSAPORTAS.clone(state), seat, action)  # legal in the real game
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_whole_games_end_with_legal_moves(level):
+    n = 2
+    state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(n, {}), 42)
+    bots = [_bot(level, 1), make_bot("passaportas", "random", 2)]
+    while not PASSAPORTAS.is_over(state):
+        seat = PASSAPORTAS.to_act(state)[0]
+        PASSAPORTAS.apply(state, seat, bots[seat].choose(PASSAPORTAS.view(state, seat)))
+    assert PASSAPORTAS.result(state).winners
+
+
+def _fly_view(groups_of_seat0, plane=0, fuel=25):
+    """Seat 0 to fly, its groups replaced by ``groups_of_seat0`` [(boarding, destination, status)]."""
+    state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(2, {}), 7)
+    state.cabin = [ref for ref in state.cabin if ref.player != 0]
+    for g, (boarding, destination, status) in zip(state.groups[0], groups_of_seat0):
+        g.boarding, g.destination, g.status = boarding, destination, status
+        if status == PLANE:
+            state.cabin.append(GroupRef(0, g.size))
+    for g in state.groups[1]:  # the opponent waits far away, in the plane for nowhere near
+        if g.status == PLANE:
+            state.cabin.remove(GroupRef(1, g.size))
+        g.status = HOME
+    state.plane, state.fuel, state.current = plane, fuel, 0
+    state.turn.rolls = [(3, 4)]
+    return state
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_bots_fly_where_their_own_groups_get_off(level):
+    # London (0) to Paris (1) costs 2: seat 0's group in the plane is bound for Paris.
+    state = _fly_view([(5, 1, PLANE), (5, 6, HOME), (5, 6, HOME), (5, 6, HOME)], plane=0, fuel=2)
+    view = PASSAPORTAS.view(state, 0)
+    assert Fly(1, 2) in PASSAPORTAS.legal_actions_from_view(view)
+    assert _bot(level).choose(view) == Fly(1, 2)
+
+
+def test_normal_refuses_the_group_about_to_complete_its_trip():
+    state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(2, {}), 11)
+    city = state.holders[0][0][0]
+    state.plane, state.phase, state.customs_queue = city, CUSTOMS, [0]
+    state.cabin, state.office = [GroupRef(1, 1)], [GroupRef(1, 3)]
+    for g in state.groups[1]:
+        g.status = {1: PLANE, 3: OFFICE}.get(g.size, HOME)
+    for g in state.groups[0]:
+        g.status = HOME
+    view = PASSAPORTAS.view(state, 0)
+    assert _bot("normal").choose(view) == UseCustoms(0, 1, 3)
+
+
+def test_normal_rolls_first():
+    state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(2, {}), 5)
+    assert _bot("normal").choose(PASSAPORTAS.view(state, 0)) == Roll()
+
+
+def test_landing_forecast_boards_the_player_in_turn_first_and_largest_first():
+    state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(4, {}), 3)
+    state.cabin = []
+    for p, gs in enumerate(state.groups):
+        for g in gs:
+            g.status, g.boarding = HOME, 9 if g.size >= 3 else 8
+    table = Table.from_view(PASSAPORTAS.view(state, 0))
+    off, on, free = table.landing(9, mover=2)
+    assert [(p, size) for p, size, _ in on] == [(2, 4), (2, 3), (3, 3)]
+    assert free == 0 and off == []
+
+
+def test_path_tables_agree_with_the_rules_path_finder():
+    maps = tables()
+    for start in range(maps.size):
+        found = PASSAPORTAS.map.destinations(start, 25)
+        assert {c: a for c, a in enumerate(maps.amounts[start]) if a} == found
+
+
+def test_determinized_worlds_agree_with_the_view():
+    for i, state in enumerate(POSITIONS[::3]):
+        seat = PASSAPORTAS.to_act(state)[0]
+        view = PASSAPORTAS.view(state, seat)
+        world = determinize(view, Rng.from_seed(i), read_passes(view))
+        assert PASSAPORTAS.view(world, seat).own_customs == view.own_customs
+        assert [[len(h) for h in hs] for hs in world.holders] == view.customs_counts
+        cards = [c for hs in world.holders for h in hs for c in h] + world.customs_used + world.customs_boxed
+        assert sorted(cards) == list(range(PASSAPORTAS.map.size))
+        assert len(world.boarding_deck) == view.boarding_deck
+        assert PASSAPORTAS.legal_actions(world, seat) == PASSAPORTAS.legal_actions_from_view(view)
+
+
+def test_normal_beats_random_by_a_clear_margin():
+    seats = [parse_seat("normal", 0), parse_seat("random", 1)]
+    report = simulate("passaportas", seats, 12, seed=5, workers=1)
+    normal = report.seats[0]
+    assert normal.wins >= 11
+    assert normal.decision_p95_ms < 100
+
+
+def test_hard_keeps_to_its_budget():
+    bot = make_bot("passaportas", "hard", 3, budget=0.02)
+    state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(2, {}), 8)
+    slowest = 0.0
+    searched = 0
+    while searched < 4 and not PASSAPORTAS.is_over(state):
+        seat = PASSAPORTAS.to_act(state)[0]
+        view = PASSAPORTAS.view(state, seat)
+        start = time.perf_counter()
+        action = bot.choose(view)
+        slowest = max(slowest, time.perf_counter() - start)
+        searched += isinstance(action, Fly)
+        PASSAPORTAS.apply(state, seat, action)
+    assert searched == 4
+    assert slowest < 0.5  # the budget, plus the last sample it may finish on a busy machine
