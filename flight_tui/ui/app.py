@@ -161,17 +161,18 @@ class FlightTuiApp(App[None]):
 
     def open_table(self, table: Table) -> None:
         """Show a game's table (everything above the menu is closed first) and autosave it."""
-        if table.rules.name != "flight":
+        from flight_tui.ui.games import table_screen
+
+        screen = table_screen(table)
+        if screen is None:
             self.notify(f"{table.rules.title} cannot be played in this version.", severity="error")
             return
-        from flight_tui.ui.flight.table_screen import FlightTableScreen
-
         self._table = table
         self._last_save_problem = None
         table.on_change = self._autosave
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(FlightTableScreen(table))
+        self.push_screen(screen)
         self._autosave(table)
 
     def save_now(self) -> None:
@@ -183,12 +184,26 @@ class FlightTuiApp(App[None]):
     def _autosave(self, table: Table) -> None:
         from flight_tui.saves import SaveError
 
+        if table.is_over():
+            self._record_campaign_result(table)
         try:
             self.store.autosave(table)
         except SaveError as error:
             self._report_save_problem(str(error))
         else:
             self._last_save_problem = None
+
+    def _record_campaign_result(self, table: Table) -> None:
+        """A finished campaign scenario counts in the campaign's progress (once per game)."""
+        from flight_tui.campaigns import CampaignError, record_finished_game
+
+        try:
+            message = record_finished_game(table)
+        except CampaignError as error:
+            self.notify(str(error), title="Campaign not updated", severity="error", timeout=10)
+            return
+        if message:
+            self.notify(message, title="Campaign")
 
     def _report_save_problem(self, message: str) -> None:
         """Tell the player that saving fails, once per problem (not after every move)."""
@@ -227,6 +242,12 @@ class FlightTuiApp(App[None]):
             return
         self.open_table(table)
 
+    def action_campaign(self) -> None:
+        """Open the Connecting Flights campaign: its scenarios, progress and best results."""
+        from flight_tui.ui.connecting_flights.campaign_screen import CampaignScreen
+
+        self.push_screen(CampaignScreen())
+
     def action_load_game(self) -> None:
         from flight_tui.ui.screens.load import LoadScreen
 
@@ -244,7 +265,7 @@ class FlightTuiApp(App[None]):
         if table is not None:
             self.push_screen(RulesScreen(table.rules.name, table.rules.title))
         else:
-            self.push_screen(RulesScreen())
+            self.push_screen(RulesScreen(switchable=True))
 
     def action_help(self) -> None:
         """Show the keys of the current screen (or close Help if it is open)."""

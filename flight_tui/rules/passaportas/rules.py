@@ -156,6 +156,11 @@ def _targets_for(seat: int, cabin: Sequence[GroupRef], office: Sequence[GroupRef
     return any(ref.player != seat for ref in cabin) or any(ref.player != seat for ref in office)
 
 
+def litres(thousands: int) -> str:
+    """Fuel for people to read: ``12,000 l``, ``no fuel``."""
+    return f"{thousands},000 l" if thousands else "no fuel"
+
+
 class PassaportasRules:
     """Passaportas's implementation of :class:`flight_tui.engine.protocol.Rules`."""
 
@@ -169,17 +174,17 @@ class PassaportasRules:
     options = (
         GameOption(
             key="four_group",
-            label="Group of four",
-            choices=(("Play with it", "with"), ("Leave it out (5 or 6 players)", "without")),
+            label="Group of 4",
+            choices=(("Play with it", "with"), ("Leave it out", "without")),
             default="with",
-            hint="Remark 1: with 5 or 6 players you may agree not to take the group of four, for a shorter game.",
+            hint="Remark 1: 5 or 6 players may leave it out",
         ),
         GameOption(
             key="wild_tokens",
-            label="Wild tokens",
+            label="Wild token",
             choices=(("No", "off"), ("Yes", "on")),
             default="off",
-            hint="Remark 2: each player may once add 10,000 litres, but not in their last round.",
+            hint="Remark 2: +10,000 litres, once each",
         ),
     )
 
@@ -384,10 +389,10 @@ class PassaportasRules:
             if action.fuel < 1:
                 return "A flight burns fuel; to stay where you are, choose not to fly."
             if action.fuel > state.fuel:
-                return f"The tank holds only {state.fuel},000 litres (IV.1)."
+                return f"The tank holds only {litres(state.fuel)} (IV.1)."
             if not self.map.can_reach(state.plane, action.city, action.fuel):
                 name = self.map.name(action.city)
-                return f"No flight to {name} burns exactly {action.fuel},000 litres (IV.1)."
+                return f"No flight to {name} burns exactly {litres(action.fuel)} (IV.1)."
             return None
         return None  # StayPut: not flying at all is allowed (IV.1, note)
 
@@ -649,12 +654,12 @@ def describe(event: PassaportasEvent, viewer: int | None, names: Sequence[str], 
     if isinstance(event, Rolled):
         double = " (a double)" if event.dice[0] == event.dice[1] else ""
         full = "" if event.added == sum(event.dice) else f"; only {event.added},000 fit"
-        return f"{who(event.seat)} rolled {event.dice[0]} and {event.dice[1]}{double}{full}: tank {event.fuel},000 l."
+        return f"{who(event.seat)} rolled {event.dice[0]} and {event.dice[1]}{double}{full}: tank {litres(event.fuel)}."
     if isinstance(event, WildTokenUsed):
-        return f"{who(event.seat)} used the wild token: +{event.added},000 l, tank {event.fuel},000 l."
+        return f"{who(event.seat)} used the wild token: +{litres(event.added)}, tank {litres(event.fuel)}."
     if isinstance(event, Flew):
         path = " - ".join(game_map.code(c) for c in event.route)
-        return f"{who(event.seat)} flew to {city(event.route[-1])} ({path}), burning {event.burned},000 l; {event.fuel},000 l left."
+        return f"{who(event.seat)} flew to {city(event.route[-1])} ({path}), burning {litres(event.burned)}; {litres(event.fuel)} left."
     if isinstance(event, StayedPut):
         return f"{who(event.seat)} did not fly."
     if isinstance(event, GotOff):

@@ -185,11 +185,8 @@ class CoopTableScreen(Screen[None]):
         self._phase_seen: tuple[int, str] | None = None
 
     def _make_bot(self, level: str, seed: int):
-        """The bot of ``level``; the random player while the game has no bot of that level."""
-        try:
-            return make_bot(GAME, level, seed)
-        except KeyError:
-            return make_bot(GAME, "random", seed)
+        """The bot of ``level`` for a seat."""
+        return make_bot(GAME, level, seed)
 
     @staticmethod
     def _rounds_ended(view: CoopView) -> int:
@@ -416,11 +413,7 @@ class CoopTableScreen(Screen[None]):
             self.notify("Hints are for your own go.", severity="warning")
             return
         if self._hint_bot is None:
-            try:
-                self._hint_bot = make_bot(GAME, HINT_LEVEL, self.table.seed)
-            except KeyError:
-                self.notify("There is no Normal bot for this game yet to give hints.", severity="warning")
-                return
+            self._hint_bot = make_bot(GAME, HINT_LEVEL, self.table.seed)
         action = self._hint_bot.choose(view)
         self.notify(f"The Normal bot would {action_text(view, self.world, self.table.names, action)}.", title="Hint")
 

@@ -112,12 +112,8 @@ class PassaportasTableScreen(Screen[None]):
         self._hint_bot = None
 
     def _seat_bot(self, seat: int, level: str) -> Any:
-        """The seat's bot; a level this game does not have yet plays as the random bot."""
-        seed = self.table.seed + 1009 * (seat + 1)
-        try:
-            return make_bot(self.table.rules.name, level, seed)
-        except KeyError:
-            return make_bot(self.table.rules.name, "random", seed)
+        """The seat's bot, seeded from the table's seed and the seat."""
+        return make_bot(self.table.rules.name, level, self.table.seed + 1009 * (seat + 1))
 
     # ------------------------------------------------------------ layout
 
@@ -397,11 +393,7 @@ class PassaportasTableScreen(Screen[None]):
             self.notify("Hints are for your own move.", severity="warning")
             return
         if self._hint_bot is None:
-            try:
-                self._hint_bot = make_bot(self.table.rules.name, HINT_LEVEL, self.table.seed)
-            except KeyError:
-                self.notify("There is no Normal bot for this game yet, so no hint.", severity="warning")
-                return
+            self._hint_bot = make_bot(self.table.rules.name, HINT_LEVEL, self.table.seed)
         action = self._hint_bot.choose(view)
         if isinstance(action, Fly):
             self.map_panel.move_to(action.city)

@@ -153,6 +153,9 @@ class FormScreen(Screen[None]):
             height: 1;
             margin-bottom: 1;
         }
+        #form.-compact .field-row {
+            margin-bottom: 0;
+        }
         .field-row > .marker {
             width: 2;
             visibility: hidden;
@@ -163,7 +166,7 @@ class FormScreen(Screen[None]):
             visibility: visible;
         }
         .field-label {
-            width: 10;
+            width: 12;
             text-style: bold;
         }
         .field-label.wide-label {

@@ -21,16 +21,22 @@ BANNER = r"""
 MENU_ITEMS = (
     ("new", "New game"),
     ("continue", "Continue"),
+    ("campaign", "Campaign"),
     ("load", "Load"),
     ("settings", "Settings"),
     ("rules", "Rules"),
     ("quit", "Quit"),
 )
-"""Menu entries: (id, label). The first letter of each label is its shortcut key."""
+"""Menu entries: (id, label). The shortcut key is the label's first letter, except as
+:data:`SHORTCUTS` says."""
+
+SHORTCUTS = {"campaign": "a"}
+"""Entries whose first letter is taken by an earlier entry, and the letter they use instead."""
 
 APP_ACTIONS = {
     "new": "new_game",
     "continue": "continue_game",
+    "campaign": "campaign",
     "load": "load_game",
     "settings": "settings",
     "rules": "rules",
@@ -39,9 +45,10 @@ APP_ACTIONS = {
 """The app action behind each menu entry."""
 
 
-def _prompt(label: str, note: str = "") -> str:
+def _prompt(label: str, note: str = "", key: str = "") -> str:
     """The label with its shortcut letter underlined, and an optional note."""
-    text = f"[u]{label[0]}[/u]{label[1:]}"
+    at = label.lower().index(key) if key else 0
+    text = f"{label[:at]}[u]{label[at]}[/u]{label[at + 1:]}"
     return f"{text}  [dim]{note}[/dim]" if note else text
 
 
@@ -79,6 +86,7 @@ class MenuScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "choose('new')", "New", show=False, tooltip="Set up a new game"),
         Binding("c", "choose('continue')", "Continue", show=False, tooltip="Resume the game in progress"),
+        Binding("a", "choose('campaign')", "Campaign", show=False, tooltip="Play the Connecting Flights campaign"),
         Binding("l", "choose('load')", "Load", show=False, tooltip="Open a saved game"),
         Binding("s", "choose('settings')", "Settings", show=False, tooltip="Theme, animations, confirm on quit"),
         Binding("r", "choose('rules')", "Rules", show=False, tooltip="Read the rules and the house interpretations"),
@@ -91,7 +99,7 @@ class MenuScreen(Screen[None]):
                 yield Static(BANNER, id="banner")
             yield Static("Airline card and board games, in the terminal", id="tagline")
             with Center():
-                yield MarkedOptionList(*(Option(_prompt(label), id=key) for key, label in MENU_ITEMS), id="menu")
+                yield MarkedOptionList(*(Option(_prompt(label, key=SHORTCUTS.get(item, "")), id=item) for item, label in MENU_ITEMS), id="menu")
         yield Footer()
 
     def on_mount(self) -> None:

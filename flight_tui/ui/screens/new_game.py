@@ -53,7 +53,7 @@ class NewGameScreen(FormScreen):
         #form-buttons {
             height: 1;
             margin-top: 1;
-            padding-left: 12;
+            padding-left: 14;
         }
         #form-buttons Button {
             margin-right: 2;
@@ -144,6 +144,15 @@ class NewGameScreen(FormScreen):
     def _show_seats(self, players: int) -> None:
         for seat in range(MAX_SEATS):
             self.query_one(f"#seat-row-{seat}").display = seat < players
+        self._fit()
+
+    def _fit(self) -> None:
+        """Drop the blank line between rows when the form would not fit the terminal otherwise."""
+        rows = sum(1 for row in self.query(".field-row") if row.display)
+        self.query_one("#form").set_class(2 * rows + 6 > self.app.size.height, "-compact")
+
+    def on_resize(self) -> None:
+        self._fit()
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         if event.choice.id == "game":

@@ -343,7 +343,7 @@ def test_make_config_takes_the_options_and_refuses_bad_choices_with_a_sentence()
     assert R.make_config(6, {}) == PassaportasConfig(players=6)
     with pytest.raises(ValueError, match="2 to 6 players"):
         R.make_config(7, {})
-    with pytest.raises(ValueError, match="Wild tokens: choose one of off, on"):
+    with pytest.raises(ValueError, match="Wild token: choose one of off, on"):
         R.make_config(4, {"wild_tokens": "maybe"})
     with pytest.raises(ValueError, match="no option 'speed'"):
         R.make_config(4, {"speed": "fast"})

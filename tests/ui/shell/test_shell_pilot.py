@@ -33,7 +33,10 @@ async def test_menu_keys_reach_every_screen_and_back():
     app = FlightTuiApp()
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, MenuScreen)
-        for key, screen_type in (("n", NewGameScreen), ("l", LoadScreen), ("s", SettingsScreen), ("r", RulesScreen)):
+        from flight_tui.ui.connecting_flights.campaign_screen import CampaignScreen
+
+        screens = (("n", NewGameScreen), ("a", CampaignScreen), ("l", LoadScreen), ("s", SettingsScreen), ("r", RulesScreen))
+        for key, screen_type in screens:
             await pilot.press(key)
             assert isinstance(app.screen, screen_type), key
             await pilot.press("escape")
@@ -48,7 +51,7 @@ async def test_menu_cursor_skips_continue_without_a_game_and_enter_opens():
     app = FlightTuiApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("j")  # New game -> Load: Continue is disabled
+        await pilot.press("j", "j")  # New game -> Campaign -> Load: Continue is disabled
         await pilot.press("enter")
         assert isinstance(app.screen, LoadScreen)
         await pilot.press("escape", "j", "j", "k", "k", "enter")  # Load, Settings, Rules, Settings, Load
@@ -336,6 +339,23 @@ async def test_rules_screen_jumps_to_the_house_interpretations():
         assert house.region.y - scroll.region.y <= 1
         await pilot.press("t")
         assert scroll.scroll_y == 0
+
+
+@run_async
+async def test_rules_from_the_menu_move_through_every_game():
+    from flight_tui.rules import GAMES, get_rules
+
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        for game in GAMES[1:] + GAMES[:1]:
+            await pilot.press("g")
+            await pilot.pause()
+            assert app.screen.game == game
+            text = app.screen.query_one("#rules-text").source
+            assert get_rules(game).title.split(" (")[0] in text
+            assert "House interpretations" in app.screen.query_one("#house-rules").source
 
 
 def test_a_missing_rules_file_reads_as_none():

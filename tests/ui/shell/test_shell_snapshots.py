@@ -20,6 +20,17 @@ def test_new_game(snap_compare, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_new_game_of_passaportas_with_six_seats(snap_compare, size):
+    """The second game: its player counts, six seats and its own options (no match length)."""
+    assert snap_compare(FlightTuiApp(), press=["n", "right", "down", "right", "right"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game_of_the_cooperative_mode(snap_compare, size):
+    assert snap_compare(FlightTuiApp(), press=["n", "left"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_rules(snap_compare, size):
     assert snap_compare(FlightTuiApp(), press=["r"], terminal_size=size)
 

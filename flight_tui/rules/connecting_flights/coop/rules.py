@@ -71,7 +71,7 @@ class CoopRules:
             label="Difficulty",
             choices=(("Easy", "easy"), ("Medium", "medium"), ("Hard", "hard")),
             default="easy",
-            hint="The charter flight fees: Easy is recommended for a first game.",
+            hint="charter fees; Easy suits a first game",
         ),
     )
 
