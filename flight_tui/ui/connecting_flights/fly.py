@@ -44,6 +44,7 @@ from flight_tui.ui.connecting_flights.presentation import (
     meeple_groups,
     my_go,
     round_summary_lines,
+    unplaced_cards,
 )
 
 
@@ -177,6 +178,9 @@ class FlyView(ContinentPainter, can_focus=True):
                 text.append(f" {line}\n")
         if view is not None and view.phase == FLY:
             text.append(f"c Charter: {charter_fee_text(view)}\n")
+            hand = view.hands[view.seat]
+            if my_go(view) and not any(hand.flown) and unplaced_cards(hand):
+                text.append("2 Hand: some of your cards fly in no flight yet; arrange them before your first flight.\n")
         summary = last_round_summary(view) if view is not None else None
         if summary is not None:
             text.append("\n")

@@ -31,6 +31,7 @@ from flight_tui.rules.connecting_flights.coop.state import (
     ChooseStart,
     CoopView,
     FlyNext,
+    Hand,
     Pass,
     Penalty,
     Refresh,
@@ -427,3 +428,9 @@ def bought_recently(view: CoopView) -> list[Bought]:
         if isinstance(event, Bought):
             out.append(event)
     return list(reversed(out))
+
+
+def unplaced_cards(hand: Hand) -> bool:
+    """Whether a hand holds a plane or a passenger that none of its chains uses yet."""
+    used = {card for chain in hand.chains for flight in chain for card in (flight.plane, flight.passenger)}
+    return any(card not in used for card in (*hand.planes, *hand.passengers))

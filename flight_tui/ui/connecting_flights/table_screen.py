@@ -54,6 +54,7 @@ from flight_tui.ui.connecting_flights.presentation import (
     clip,
     my_go,
     status_parts,
+    unplaced_cards,
 )
 from flight_tui.ui.connecting_flights.setup_view import StartView
 from flight_tui.ui.flight.handoff import HandOffScreen
@@ -329,7 +330,7 @@ class CoopTableScreen(Screen[None]):
             return
         self._phase_seen = phase
         target = {SETUP: "start", MARKET: "market", FLY: "fly", OVER: "board"}[view.phase]
-        if view.phase == FLY and not any(view.hands[view.seat].chains):
+        if view.phase == FLY and unplaced_cards(view.hands[view.seat]):
             target = "hand"
         self._switch(target)
 
