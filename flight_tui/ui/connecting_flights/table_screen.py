@@ -2,31 +2,23 @@
 
 Keys 1-4 switch between the views (the tab line and the footer show them); the status line
 gives the shared purse, the round, the stage, the phase and whose go it is. The screen reads
-only ``table.view(viewer)``: the viewer is the human whose go it is (with several humans, the
-next one to act, after a hand-off screen). Bot partners decide in a worker thread and their
-moves are applied on the main thread one at a time, with the app's bot pause between them.
-The End Round summary and the end of the game have screens of their own; the app records a
+only ``table.view(viewer)``; seats, bot partners' moves, autosave, undo and leaving come from
+:class:`~flight_tui.ui.game_screen.GameTableScreen`. The End Round summary and the end of the game have screens of their own; the app records a
 campaign scenario's result when the finished game is saved.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Footer, Static
-from textual.worker import Worker, WorkerState
 
-from flight_tui.bots import make_bot
-from flight_tui.engine.errors import IllegalAction
 from flight_tui.rules.connecting_flights.coop.state import (
     FLY,
     MARKET,
@@ -38,7 +30,6 @@ from flight_tui.rules.connecting_flights.coop.state import (
     SetChains,
 )
 from flight_tui.rules.connecting_flights.world import World, default_world
-from flight_tui.saves.errors import SaveError
 from flight_tui.table import Table
 from flight_tui.ui.connecting_flights.board import BoardView
 from flight_tui.ui.connecting_flights.builder import HandCards
@@ -58,13 +49,8 @@ from flight_tui.ui.connecting_flights.presentation import (
 )
 from flight_tui.ui.connecting_flights.setup_view import StartView
 from flight_tui.ui.flight.handoff import HandOffScreen
+from flight_tui.ui.game_screen import GameCommand, GameTableScreen
 
-DEFAULT_BOT_DELAY = 0.6
-"""Seconds between two bot moves, so that a person can follow them."""
-HINT_LEVEL = "normal"
-GAME = "connecting-flights-coop"
-
-GameCommand = tuple[str, str, Callable[[], Any]]
 
 VIEWS = (("board", "Board"), ("hand", "Hand"), ("market", "Market"), ("fly", "Fly"))
 """The views in key order: key 1 shows the first."""
@@ -151,7 +137,7 @@ class LogLines(Widget):
         return Text("\n".join(rows))
 
 
-class CoopTableScreen(Screen[None]):
+class CoopTableScreen(GameTableScreen):
     """Play Connecting Flights cooperatively at ``table``. ``bot_delay`` overrides the app's setting."""
 
     CSS_PATH = "connecting_flights.tcss"
@@ -170,24 +156,17 @@ class CoopTableScreen(Screen[None]):
     ]
 
     def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
-        super().__init__()
-        self.table = table
-        self.bot_delay = bot_delay
+        super().__init__(table, bot_delay=bot_delay)
         self.world: World = default_world()
-        self.humans = [seat for seat, spec in enumerate(table.seats) if not spec.is_bot]
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self.bots = {seat: self._make_bot(spec.kind, table.seed + 1009 * (seat + 1)) for seat, spec in enumerate(table.seats) if spec.is_bot}
         self.view: CoopView | None = None
         self.current_view = "board"
         self._rounds_seen = self._rounds_ended(table.view(0))
         self._end_shown = False
-        self._bot_busy = False
-        self._hint_bot = None
         self._phase_seen: tuple[int, str] | None = None
 
-    def _make_bot(self, level: str, seed: int):
-        """The bot of ``level`` for a seat."""
-        return make_bot(GAME, level, seed)
+    def fallback_action(self, seat: int) -> Pass:
+        """A bot partner whose choice is refused passes its go."""
+        return Pass()
 
     @staticmethod
     def _rounds_ended(view: CoopView) -> int:
@@ -208,13 +187,7 @@ class CoopTableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        if self.table.on_change is None:  # the app may autosave already
-            self.table.on_change = self._autosave
-        self.advance()
-
-    def on_unmount(self) -> None:
-        if self.table.on_change == self._autosave:
-            self.table.on_change = None
+        self.start()
 
     # ------------------------------------------------------------ the flow of the game
 
@@ -248,58 +221,7 @@ class CoopTableScreen(Screen[None]):
             self.viewer = self.humans[0] if self.humans else 0
         self._refresh_table()
         if acting and self.table.seats[acting[0]].is_bot:
-            self._schedule_bot()
-
-    def _schedule_bot(self) -> None:
-        if self._bot_busy:
-            return
-        self._bot_busy = True
-        delay = self._bot_delay()
-        if delay > 0:
-            self.set_timer(delay, self._start_bot)
-        else:
-            self.call_later(self._start_bot)
-
-    def _bot_delay(self) -> float:
-        if self.bot_delay is not None:
-            return self.bot_delay
-        settings = getattr(self.app, "settings", None)
-        return float(getattr(settings, "bot_delay", DEFAULT_BOT_DELAY))
-
-    def _start_bot(self) -> None:
-        acting = self.table.to_act()
-        if not acting or not self.table.seats[acting[0]].is_bot:
-            self._bot_busy = False
-            return
-        seat = acting[0]
-        choose = partial(self.bots[seat].choose, self.table.view(seat))
-        self.run_worker(choose, name=str(seat), group="bot", thread=True, exit_on_error=False)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker.group != "bot" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
-            return
-        self._bot_busy = False
-        seat = int(worker.name)
-        name = self.table.seats[seat].name
-        action = worker.result if event.state == WorkerState.SUCCESS else None
-        try:
-            if action is None:
-                raise IllegalAction(f"no move chosen ({worker.error})")
-            self.table.submit(seat, action)
-        except IllegalAction as exc:
-            self.notify(f"{name}'s bot went wrong ({exc}); it passes.", severity="error")
-            self.table.submit(seat, Pass())
-        self.advance()
-
-    def _autosave(self, table: Table) -> None:
-        store = getattr(self.app, "store", None)
-        if store is None:
-            return
-        try:
-            store.autosave(table)
-        except (OSError, SaveError) as exc:
-            self.notify(f"The game could not be autosaved: {exc}", severity="error", timeout=8)
+            self.schedule_bot()
 
     # ------------------------------------------------------------ drawing
 
@@ -354,17 +276,17 @@ class CoopTableScreen(Screen[None]):
     # ------------------------------------------------------------ messages from the views
 
     def on_market_view_submit(self, message: MarketView.Submit) -> None:
-        self._submit(message.action)
+        self.submit(message.action)
 
     def on_fly_view_submit(self, message: FlyView.Submit) -> None:
-        self._submit(message.action)
+        self.submit(message.action)
 
     def on_start_view_submit(self, message: StartView.Submit) -> None:
-        self._submit(message.action)
+        self.submit(message.action)
 
     def on_hand_panel_flights_ready(self, message: HandPanel.FlightsReady) -> None:
         chains = tuple(tuple(chain) for chain in message.chains)
-        if self._submit(SetChains(chains)):
+        if self.submit(SetChains(chains)):
             self._switch("fly")
 
     def legal_actions_now(self) -> list:
@@ -396,41 +318,15 @@ class CoopTableScreen(Screen[None]):
         if view is None or view.phase not in (MARKET, FLY) or not my_go(view):
             self.notify("Passing is for your go in the Marketplace or Fly phase.", severity="warning")
             return
-        self._submit(Pass())
-
-    def action_undo(self) -> None:
-        if self.viewer is None:
-            return
-        try:
-            self.table.undo(self.viewer)
-        except IllegalAction as exc:
-            self.notify(str(exc), title="Can't undo", severity="warning")
-            return
-        self.advance()
+        self.submit(Pass())
 
     def action_hint(self) -> None:
         view = self.view
         if view is None or not my_go(view):
             self.notify("Hints are for your own go.", severity="warning")
             return
-        if self._hint_bot is None:
-            self._hint_bot = make_bot(GAME, HINT_LEVEL, self.table.seed)
-        action = self._hint_bot.choose(view)
+        action = self.hint(view)
         self.notify(f"The Normal bot would {action_text(view, self.world, self.table.names, action)}.", title="Hint")
-
-    def action_leave(self) -> None:
-        """Back to the menu (the game is autosaved after every move)."""
-        self.workers.cancel_group(self, "bot")
-        self.dismiss(None)
-
-    def _submit(self, action: Any) -> bool:
-        try:
-            self.table.submit(self.viewer, action)
-        except IllegalAction as exc:
-            self.notify(str(exc), title="Not allowed", severity="warning")
-            return False
-        self.advance()
-        return True
 
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""

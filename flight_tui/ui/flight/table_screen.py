@@ -1,26 +1,17 @@
 """The Flight table: the four flights, the pack and discard, the players, the log and a hand.
 
-The screen shows one seat at a time, the *viewer*: the human in turn (with several humans,
-the next one to play, after a hand-off screen). It reads only ``table.view(viewer)`` and the
-viewer's log lines, never the hidden state. Bots decide in a worker thread and their moves
-are applied on the main thread, one at a time, with a short pause so a person can follow.
+Seats, bots' moves, autosave, undo and leaving come from
+:class:`~flight_tui.ui.game_screen.GameTableScreen`.
 """
 
 from __future__ import annotations
-
-from functools import partial
-from typing import Any, Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Footer
-from textual.worker import Worker, WorkerState
 
-from flight_tui.bots import make_bot
-from flight_tui.engine.errors import IllegalAction
 from flight_tui.rules.flight import cards as C
 from flight_tui.rules.flight.state import (
     DRAW,
@@ -34,7 +25,6 @@ from flight_tui.rules.flight.state import (
     FlightView,
     Play,
 )
-from flight_tui.saves.errors import SaveError
 from flight_tui.table import Table
 from flight_tui.ui.flight.chooser import FlightChooser
 from flight_tui.ui.flight.end_screens import HandEndScreen, MatchEndScreen
@@ -47,12 +37,7 @@ from flight_tui.ui.flight.presentation import (
     recent_plays,
 )
 from flight_tui.ui.flight.widgets import FlightsPanel, HandView, LogPanel, PlayersPanel, ReasonLine, StatusBar
-
-DEFAULT_BOT_DELAY = 0.6
-"""Seconds between two bot moves, so that a person can follow them."""
-HINT_LEVEL = "normal"
-
-GameCommand = tuple[str, str, Callable[[], Any]]
+from flight_tui.ui.game_screen import GameCommand, GameTableScreen
 
 PLAY_HELP = "Play the card under the cursor (asks which flight when it could go on several)"
 DISCARD_HELP = "Discard the card under the cursor: your turn ends"
@@ -61,7 +46,7 @@ EXPOSED_HELP = "Draw the exposed card (with an empty hand: two from the pack and
 UNDO_HELP = "Take back your last action of this turn"
 
 
-class FlightTableScreen(Screen[None]):
+class FlightTableScreen(GameTableScreen):
     """Play Flight at ``table``. ``bot_delay`` overrides the app's setting (0 in tests)."""
 
     CSS_PATH = "flight.tcss"
@@ -92,21 +77,10 @@ class FlightTableScreen(Screen[None]):
     _CHECKED = {"play", "discard", "draw_pack", "draw_exposed", "undo"}
 
     def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
-        super().__init__()
-        self.table = table
-        self.bot_delay = bot_delay
-        self.humans = [seat for seat, spec in enumerate(table.seats) if not spec.is_bot]
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self.bots = {
-            seat: make_bot(table.rules.name, spec.kind, table.seed + 1009 * (seat + 1))
-            for seat, spec in enumerate(table.seats)
-            if spec.is_bot
-        }
+        super().__init__(table, bot_delay=bot_delay)
         self.view: FlightView | None = None
         self._results_seen = len(table.view(0).hand_results)
         self._match_end_shown = False
-        self._bot_busy = False
-        self._hint_bot = None
 
     # ------------------------------------------------------------ layout
 
@@ -124,13 +98,7 @@ class FlightTableScreen(Screen[None]):
         self.query_one("#flights").border_title = "Flights"
         self.query_one("#log").border_title = "Log"
         self.query_one("#players").border_title = "Players"
-        if self.table.on_change is None:  # the app may autosave already
-            self.table.on_change = self._autosave
-        self.advance()
-
-    def on_unmount(self) -> None:
-        if self.table.on_change == self._autosave:
-            self.table.on_change = None
+        self.start()
 
     @property
     def hand(self) -> HandView:
@@ -156,7 +124,7 @@ class FlightTableScreen(Screen[None]):
             self.viewer = 0  # bots only: watch from the first seat
         self._refresh_table()
         if self.table.seats[seat_view.current].is_bot and not self.table.is_over():
-            self._schedule_bot()
+            self.schedule_bot()
 
     def _next_human(self, current: int) -> int | None:
         """The human who plays next from ``current`` on (``current`` included), if any."""
@@ -177,57 +145,6 @@ class FlightTableScreen(Screen[None]):
         else:
             screen = HandEndScreen(names, view.hand_results, view.config)
             self.app.push_screen(screen, callback=lambda _: self.advance())
-
-    def _schedule_bot(self) -> None:
-        if self._bot_busy:
-            return
-        self._bot_busy = True
-        delay = self._bot_delay()
-        if delay > 0:
-            self.set_timer(delay, self._start_bot)
-        else:
-            self.call_later(self._start_bot)
-
-    def _bot_delay(self) -> float:
-        if self.bot_delay is not None:
-            return self.bot_delay
-        settings = getattr(self.app, "settings", None)
-        return float(getattr(settings, "bot_delay", DEFAULT_BOT_DELAY))
-
-    def _start_bot(self) -> None:
-        acting = self.table.to_act()
-        if not acting or not self.table.seats[acting[0]].is_bot:
-            self._bot_busy = False
-            return
-        seat = acting[0]
-        choose = partial(self.bots[seat].choose, self.table.view(seat))
-        self.run_worker(choose, name=str(seat), group="bot", thread=True, exit_on_error=False)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker.group != "bot" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
-            return
-        self._bot_busy = False
-        seat = int(worker.name)
-        name = self.table.seats[seat].name
-        action = worker.result if event.state == WorkerState.SUCCESS else None
-        try:
-            if action is None:
-                raise IllegalAction(f"no move chosen ({worker.error})")
-            self.table.submit(seat, action)
-        except IllegalAction as exc:
-            self.notify(f"{name}'s bot went wrong ({exc}); it plays its first legal move.", severity="error")
-            self.table.submit(seat, self.table.legal_actions(seat)[0])
-        self.advance()
-
-    def _autosave(self, table: Table) -> None:
-        store = getattr(self.app, "store", None)
-        if store is None:
-            return
-        try:
-            store.autosave(table)
-        except (OSError, SaveError) as exc:
-            self.notify(f"The game could not be autosaved: {exc}", severity="error", timeout=8)
 
     # ------------------------------------------------------------ drawing the table
 
@@ -334,12 +251,12 @@ class FlightTableScreen(Screen[None]):
         if not flights:
             self.notify(play_reason(view, card), title=f"{C.code(card)} can't be played", severity="warning")
         elif len(flights) == 1:
-            self._submit(Play(card, flights[0]))
+            self.submit(Play(card, flights[0]))
         else:
 
             def chosen(flight: int | None) -> None:
                 if flight is not None:
-                    self._submit(Play(card, flight))
+                    self.submit(Play(card, flight))
 
             self.app.push_screen(FlightChooser(card, flights, view), callback=chosen)
 
@@ -348,50 +265,27 @@ class FlightTableScreen(Screen[None]):
         if card is None:
             self.notify("You have no card to discard.", severity="warning")
             return
-        self._submit(Discard(card))
+        self.submit(Discard(card))
 
     def action_draw_pack(self) -> None:
-        self._submit(DrawPack() if self._hand_held() else DrawThree())
+        self.submit(DrawPack() if self._hand_held() else DrawThree())
 
     def action_draw_exposed(self) -> None:
-        self._submit(DrawDiscard() if self._hand_held() else DrawTwoAndDiscard())
+        self.submit(DrawDiscard() if self._hand_held() else DrawTwoAndDiscard())
 
     def _hand_held(self) -> bool:
         return bool(self.view is None or self.view.hand)
-
-    def action_undo(self) -> None:
-        try:
-            self.table.undo(self.viewer)
-        except IllegalAction as exc:
-            self.notify(str(exc), title="Can't undo", severity="warning")
-            return
-        self.advance()
 
     def action_hint(self) -> None:
         view = self.view
         if view is None or not my_turn(view):
             self.notify("Hints are for your own turn.", severity="warning")
             return
-        if self._hint_bot is None:
-            self._hint_bot = make_bot(self.table.rules.name, HINT_LEVEL, self.table.seed)
-        action = self._hint_bot.choose(view)
+        action = self.hint(view)
         card = getattr(action, "card", None)
         if card is not None and card in self.hand.cards:
             self.hand.move_to(self.hand.cards.index(card))
         self.notify(f"The Normal bot would {action_text(action)}.", title="Hint")
-
-    def action_leave(self) -> None:
-        """Back to the menu (the game is autosaved after every move)."""
-        self.workers.cancel_group(self, "bot")
-        self.dismiss(None)
-
-    def _submit(self, action: Any) -> None:
-        try:
-            self.table.submit(self.viewer, action)
-        except IllegalAction as exc:
-            self.notify(str(exc), title="Not allowed", severity="warning")
-            return
-        self.advance()
 
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""

@@ -1,26 +1,20 @@
 """The Passaportas table: the map, the plane and its seats, the fuel gauge, the dice and a hand.
 
-The screen shows one seat at a time, the *viewer*: the human who decides now (with several
-humans, after a hand-off screen). It reads only ``table.view(viewer)``. Tab switches the
-left side between the board (the map) and the hand (every group's trip, your customs cards).
-Bots decide in a worker thread; their moves are applied one at a time, with the app's pause.
+Tab switches the left side between the board (the map) and the hand (every group's trip,
+your customs cards). Seats, bots' moves, autosave, undo and leaving come from
+:class:`~flight_tui.ui.game_screen.GameTableScreen`.
 """
 
 from __future__ import annotations
 
-from functools import partial
-from typing import Any, Callable
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer
-from textual.worker import Worker, WorkerState
 
-from flight_tui.bots import make_bot
-from flight_tui.engine.errors import IllegalAction
 from flight_tui.rules.passaportas.state import (
     CUSTOMS,
     Fly,
@@ -31,7 +25,6 @@ from flight_tui.rules.passaportas.state import (
     UseCustoms,
     UseWildToken,
 )
-from flight_tui.saves.errors import SaveError
 from flight_tui.table import Table
 from flight_tui.ui.flight.handoff import HandOffScreen
 from flight_tui.ui.flight.widgets import LogPanel, ReasonLine
@@ -48,14 +41,10 @@ from flight_tui.ui.passaportas.presentation import (
     my_move,
     usable_holder,
 )
+from flight_tui.ui.game_screen import GameCommand, GameTableScreen
 from flight_tui.ui.passaportas.widgets import HandPanel, MapPanel, PlanePanel, StatusBar
 
-DEFAULT_BOT_DELAY = 0.6
-"""Seconds between two bot moves, so that a person can follow them."""
-HINT_LEVEL = "normal"
 DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
-
-GameCommand = tuple[str, str, Callable[[], Any]]
 
 ROLL_HELP = "Roll the two dice: their eyes in thousands of litres go into the tank (again after a double)"
 FLY_HELP = "Fly to the city under the cursor (asks how much fuel when there are several ways)"
@@ -66,7 +55,7 @@ PASS_HELP = "Use no customs card after this landing"
 UNDO_HELP = "Take back your last move of this turn (never a roll of the dice)"
 
 
-class PassaportasTableScreen(Screen[None]):
+class PassaportasTableScreen(GameTableScreen):
     """Play Passaportas at ``table``. ``bot_delay`` overrides the app's setting (0 in tests)."""
 
     CSS_PATH = "passaportas.tcss"
@@ -99,21 +88,10 @@ class PassaportasTableScreen(Screen[None]):
     _CHECKED = {"roll", "fly", "stay", "wild", "customs", "pass_customs", "undo"}
 
     def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
-        super().__init__()
-        self.table = table
+        super().__init__(table, bot_delay=bot_delay)
         self.game_map = table.rules.map
-        self.bot_delay = bot_delay
-        self.humans = [seat for seat, spec in enumerate(table.seats) if not spec.is_bot]
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self.bots = {seat: self._seat_bot(seat, spec.kind) for seat, spec in enumerate(table.seats) if spec.is_bot}
         self.view: PassaportasView | None = None
         self._end_shown = False
-        self._bot_busy = False
-        self._hint_bot = None
-
-    def _seat_bot(self, seat: int, level: str) -> Any:
-        """The seat's bot, seeded from the table's seed and the seat."""
-        return make_bot(self.table.rules.name, level, self.table.seed + 1009 * (seat + 1))
 
     # ------------------------------------------------------------ layout
 
@@ -134,13 +112,7 @@ class PassaportasTableScreen(Screen[None]):
         self.query_one("#hand").border_title = "Hand"
         self.query_one("#plane").border_title = "Plane"
         self.query_one("#log").border_title = "Log"
-        if self.table.on_change is None:  # the app may autosave already
-            self.table.on_change = self._autosave
-        self.advance()
-
-    def on_unmount(self) -> None:
-        if self.table.on_change == self._autosave:
-            self.table.on_change = None
+        self.start()
 
     @property
     def map_panel(self) -> MapPanel:
@@ -168,58 +140,7 @@ class PassaportasTableScreen(Screen[None]):
             self.viewer = 0  # bots only: watch from the first seat
         self._refresh_table()
         if acting in self.bots:
-            self._schedule_bot()
-
-    def _schedule_bot(self) -> None:
-        if self._bot_busy:
-            return
-        self._bot_busy = True
-        delay = self._bot_delay()
-        if delay > 0:
-            self.set_timer(delay, self._start_bot)
-        else:
-            self.call_later(self._start_bot)
-
-    def _bot_delay(self) -> float:
-        if self.bot_delay is not None:
-            return self.bot_delay
-        settings = getattr(self.app, "settings", None)
-        return float(getattr(settings, "bot_delay", DEFAULT_BOT_DELAY))
-
-    def _start_bot(self) -> None:
-        acting = self.table.to_act()
-        if not acting or acting[0] not in self.bots:
-            self._bot_busy = False
-            return
-        seat = acting[0]
-        choose = partial(self.bots[seat].choose, self.table.view(seat))
-        self.run_worker(choose, name=str(seat), group="bot", thread=True, exit_on_error=False)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker.group != "bot" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
-            return
-        self._bot_busy = False
-        seat = int(worker.name)
-        action = worker.result if event.state == WorkerState.SUCCESS else None
-        try:
-            if action is None:
-                raise IllegalAction(f"no move chosen ({worker.error})")
-            self.table.submit(seat, action)
-        except IllegalAction as exc:
-            name = self.table.seats[seat].name
-            self.notify(f"{name}'s bot went wrong ({exc}); it plays its first legal move.", severity="error")
-            self.table.submit(seat, self.table.legal_actions(seat)[0])
-        self.advance()
-
-    def _autosave(self, table: Table) -> None:
-        store = getattr(self.app, "store", None)
-        if store is None:
-            return
-        try:
-            store.autosave(table)
-        except (OSError, SaveError) as exc:
-            self.notify(f"The game could not be autosaved: {exc}", severity="error", timeout=8)
+            self.schedule_bot()
 
     # ------------------------------------------------------------ drawing
 
@@ -321,13 +242,13 @@ class PassaportasTableScreen(Screen[None]):
         switcher.current = "hand" if switcher.current == "board" else "board"
 
     def action_roll(self) -> None:
-        self._submit(Roll())
+        self.submit(Roll())
 
     def action_wild(self) -> None:
-        self._submit(UseWildToken())
+        self.submit(UseWildToken())
 
     def action_stay(self) -> None:
-        self._submit(StayPut())
+        self.submit(StayPut())
 
     def action_fly(self) -> None:
         view = self.view
@@ -345,13 +266,13 @@ class PassaportasTableScreen(Screen[None]):
                 self.notify(f"{name} is out of reach with {litres(view.fuel)} in the tank (IV.1).", severity="warning")
             return
         if len(amounts) == 1:
-            self._submit(Fly(city, amounts[0]))
+            self.submit(Fly(city, amounts[0]))
             return
         routes = [flight_route(self.game_map, view.plane, city, a) for a in amounts]
 
         def chosen(amount: str | None) -> None:
             if amount is not None:
-                self._submit(Fly(city, int(amount)))
+                self.submit(Fly(city, int(amount)))
 
         question = f"Fly to {self.game_map.name(city)}: how much fuel to burn? (the rest stays for the next player)"
         self.app.push_screen(OptionChooser(question, fuel_options(amounts, routes)), callback=chosen)
@@ -368,53 +289,33 @@ class PassaportasTableScreen(Screen[None]):
 
         def chosen(key: str | None) -> None:
             if key == PASS:
-                self._submit(PassCustoms())
+                self.submit(PassCustoms())
             elif key is not None:
                 player, size = (int(n) for n in key.split(":"))
-                self._submit(UseCustoms(holder, player, size))
+                self.submit(UseCustoms(holder, player, size))
 
         question = f"Your customs card for {self.game_map.name(view.plane)}: whose passport do you refuse?"
         self.app.push_screen(OptionChooser(question, customs_options(view, self.table.names)), callback=chosen)
 
     def action_pass_customs(self) -> None:
-        self._submit(PassCustoms())
-
-    def action_undo(self) -> None:
-        try:
-            self.table.undo(self.viewer)
-        except IllegalAction as exc:
-            self.notify(str(exc), title="Can't undo", severity="warning")
-            return
-        self.advance()
+        self.submit(PassCustoms())
 
     def action_hint(self) -> None:
         view = self.view
         if view is None or not my_move(view):
             self.notify("Hints are for your own move.", severity="warning")
             return
-        if self._hint_bot is None:
-            self._hint_bot = make_bot(self.table.rules.name, HINT_LEVEL, self.table.seed)
-        action = self._hint_bot.choose(view)
+        action = self.hint(view)
         if isinstance(action, Fly):
             self.map_panel.move_to(action.city)
         text = action_text(action, self.game_map, self.table.names, view)
         self.notify(f"The Normal bot would {text}.", title="Hint")
 
-    def action_leave(self) -> None:
-        """Back to the menu (the game is autosaved after every move)."""
-        self.workers.cancel_group(self, "bot")
-        self.dismiss(None)
-
-    def _submit(self, action: Any) -> None:
+    def submit(self, action: Any) -> bool:
         if self.viewer is None or acting_seat(self.view) != self.viewer:
             self.notify("It is not your move.", severity="warning")
-            return
-        try:
-            self.table.submit(self.viewer, action)
-        except IllegalAction as exc:
-            self.notify(str(exc), title="Not allowed", severity="warning")
-            return
-        self.advance()
+            return False
+        return super().submit(action)
 
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""
