@@ -61,4 +61,21 @@ def make_bot(game: str, level: str, seed: int = 0, **options: Any) -> Bot:
             from flight_tui.bots.flight_hard import HardBot
 
             return HardBot(seed, **options)
+    if game == "passaportas":
+        if level == "easy":
+            from flight_tui.bots import passaportas_easy
+
+            return passaportas_easy.EasyBot(seed)
+        if level == "normal":
+            from flight_tui.bots import passaportas_normal
+
+            return passaportas_normal.NormalBot()
+        if level == "hard":
+            from flight_tui.bots import passaportas_hard
+
+            return passaportas_hard.HardBot(seed, **options)
+    if game == "connecting-flights-coop":
+        from flight_tui.bots.coop_planner import CoopPlannerBot
+
+        return CoopPlannerBot(level, seed)
     raise KeyError(f"no {level!r} bot for {game!r}")
