@@ -19,8 +19,18 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-BENCHMARKS = ("engine", "startup", "keypress_bytes", "autosave", "bots")
-SLOW = ("bots",)
+BENCHMARKS = (
+    "engine",
+    "startup",
+    "keypress_bytes",
+    "autosave",
+    "bots",
+    "passaportas",
+    "keypress_bytes_passaportas",
+    "connecting_flights",
+    "keypress_bytes_coop",
+)
+SLOW = ("bots", "passaportas", "connecting_flights")
 """Skipped by ``--quick`` unless the script itself offers a ``--quick`` option."""
 FIGURE_PREFIX = "figure: "
 TAIL_LINES = 8
