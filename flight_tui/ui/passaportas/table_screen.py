@@ -130,6 +130,10 @@ class PassaportasTableScreen(GameTableScreen):
                 self.app.push_screen(screen, callback=lambda _: self.action_leave())
             return
         acting = self.table.to_act()[0]
+        if self._nothing_to_decide(acting):
+            self.table.submit(acting, PassCustoms())
+            self.advance()
+            return
         if acting in self.humans and acting != self.viewer:
             self.viewer = acting
             if len(self.humans) > 1:
@@ -141,6 +145,17 @@ class PassaportasTableScreen(GameTableScreen):
         self._refresh_table()
         if acting in self.bots:
             self.schedule_bot()
+
+    def _nothing_to_decide(self, seat: int) -> bool:
+        """Whether the only person at the table is asked about customs with no card for this city.
+
+        Passing for them saves a key press after every landing. With several people at the
+        keyboard everyone is still asked, so that nobody learns who holds which card (P1).
+        """
+        if self.humans != [seat]:
+            return False
+        view = self.table.view(seat)
+        return view.phase == CUSTOMS and self.table.rules.legal_actions_from_view(view) == [PassCustoms()]
 
     # ------------------------------------------------------------ drawing
 

@@ -7,7 +7,7 @@ import io
 from passaportas_harness import PassaportasApp, make_table, play_until, run_async
 from rich.console import Console
 
-from flight_tui.rules.passaportas.state import CUSTOMS, FUEL, HOME, Boarded, Flew
+from flight_tui.rules.passaportas.state import CUSTOMS, FUEL, HOME, Boarded, Flew, PassCustoms, UseCustoms
 from flight_tui.ui.flight.handoff import HandOffScreen
 from flight_tui.ui.passaportas.choosers import OptionChooser, ResultsScreen
 from flight_tui.ui.passaportas.table_screen import PassaportasTableScreen
@@ -84,6 +84,7 @@ async def test_a_full_turn_with_keys_only_roll_fly_and_board():
         panel = screen.query_one(MapPanel)
         await cursor_to(pilot, panel, city)
         group = next(g for g in table.view(0).groups[0] if g.boarding == city and g.status == HOME)
+        turn = table.view(0).turn_no
         await pilot.press("enter")
         if isinstance(app.screen, OptionChooser):
             await pilot.press("enter")  # the least fuel, the first way offered
@@ -93,7 +94,6 @@ async def test_a_full_turn_with_keys_only_roll_fly_and_board():
         assert any(isinstance(e, Boarded) and e.player == 0 and e.group == group.size for e in table.view(0).log)
         seats = plain(screen.query_one(PlanePanel))
         assert f"A{group.size}" in seats  # the group sits in the plane, shown by letter and size
-        turn = table.view(0).turn_no
         if table.to_act() == (0,) and table.view(0).phase == CUSTOMS:
             await pilot.press("p")
         await settle(pilot, lambda: table.view(0).turn_no > turn or table.is_over())
@@ -183,7 +183,10 @@ async def test_the_results_screen_names_the_winner():
 @run_async
 async def test_customs_asks_and_passing_by_key_goes_on():
     def asked(t):
-        return t.to_act() == (0,) and t.view(0).phase == CUSTOMS
+        view = t.view(0)
+        if t.to_act() != (0,) or view.phase != CUSTOMS:
+            return False
+        return any(isinstance(a, UseCustoms) for a in t.rules.legal_actions_from_view(view))
 
     table = make_table("human,random", seed=8)
     play_until(table, asked, seed=8)
@@ -195,6 +198,35 @@ async def test_customs_asks_and_passing_by_key_goes_on():
         await pilot.press("p")
         await pilot.pause()
         assert table.view(0).phase != CUSTOMS or table.to_act() != (0,) or table.view(0).turn_no > landing
+
+
+@run_async
+async def test_the_only_person_is_not_asked_about_customs_without_a_card_for_the_city():
+    def asked_in_vain(t):
+        view = t.view(0)
+        return t.to_act() == (0,) and view.phase == CUSTOMS and t.rules.legal_actions_from_view(view) == [PassCustoms()]
+
+    table = make_table("human,random", seed=8)
+    play_until(table, asked_in_vain, seed=8)
+    landing = len(table.actions)
+    app = PassaportasApp(table)
+    async with app.run_test(size=(80, 24)):
+        assert table.actions[landing] == (0, PassCustoms())  # passed for them, no key pressed
+
+
+@run_async
+async def test_with_two_people_at_the_keyboard_both_are_still_asked_about_customs():
+    def asked_in_vain(t):
+        view = t.view(0)
+        return t.to_act() == (0,) and view.phase == CUSTOMS and t.rules.legal_actions_from_view(view) == [PassCustoms()]
+
+    table = make_table("human,human", seed=8)
+    play_until(table, asked_in_vain, seed=8)
+    landing = len(table.actions)
+    app = PassaportasApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert len(table.actions) == landing  # waits for Ann, so nobody learns she has no card here
 
 
 @run_async
