@@ -4,13 +4,17 @@
   ``apply``, 2 and 4 players, for a fixed time; actions/s and games/s (medians of the runs).
 * Path finder: ``reachable(map, city, 25)`` — every city a full tank can reach and the exact
   fuel amounts that get there — computed afresh from every city in turn; calls/s.
+* Normal self-play: Normal in every seat with 2, 3 and 4 players, ``--selfplay-games`` deals
+  each; the share of games that end because someone delivered every group rather than at the
+  round limit (target >= 90%), the median and quartiles of the rounds played (target: a
+  median of about 10 to 30), and Normal's decision times (p95 <= 100 ms).
 * Bots (seats rotated, each deal played from every seat, a tie counting 1/k): Normal against a
   uniformly random player (target >= 90%, p95 <= 100 ms), Easy against random, and Hard
   against Normal (target >= 60%, p95 <= 1 s), all heads-up.
 
-Usage (Hard takes a while; run it in the background):
+Usage (Hard takes a few minutes; run it in the background):
 
-    python benchmarks/passaportas.py [--games 400] [--seed 1] [--workers 2] [--hard-budget S] [--only engine|pathfinder|normal|easy|hard]
+    python benchmarks/passaportas.py [--games 400] [--seed 1] [--workers 2] [--hard-budget S] [--only engine|pathfinder|selfplay|normal|easy|hard]
     python benchmarks/passaportas.py --quick   # short runs, 40 games: a smoke run, too few for the targets
 
 Each result is also printed as a ``figure:`` line for ``benchmarks/run.py``.
@@ -24,9 +28,11 @@ import statistics
 import sys
 import time
 
+from flight_tui.bots import make_bot
 from flight_tui.rules.passaportas import PASSAPORTAS, reachable
 from flight_tui.rules.passaportas.map import MAX_FUEL
-from flight_tui.simulate import format_report, simulate
+from flight_tui.rules.passaportas.state import GameEnded
+from flight_tui.simulate import format_report, simulate, wilson_interval
 from flight_tui.table import parse_seat
 
 MATCHUPS = {
@@ -89,6 +95,36 @@ def pathfinder(seconds: float, reps: int) -> list[str]:
     return [f"figure: passaportas path finder (full tank, all cities and amounts) = {rate:,.0f} calls/s ({pairs:.1f} cities)"]
 
 
+def selfplay(players: int, games: int, seed: int) -> str:
+    """Normal in every seat for ``games`` deals; the figure line."""
+    config = PASSAPORTAS.make_config(players, {})
+    rounds, times = [], []
+    delivered = 0
+    clock = time.perf_counter
+    for game in range(games):
+        state = PASSAPORTAS.new_game(config, seed * 1_000_003 + game)
+        seats = [make_bot("passaportas", "normal", s) for s in range(players)]
+        while not PASSAPORTAS.is_over(state):
+            seat = PASSAPORTAS.to_act(state)[0]
+            view = PASSAPORTAS.view(state, seat)
+            start = clock()
+            action = seats[seat].choose(view)
+            times.append(clock() - start)
+            PASSAPORTAS.apply(state, seat, action)
+        ended = state.log[-1]
+        delivered += isinstance(ended, GameEnded) and not ended.by_round_limit
+        rounds.append(state.round_no)
+    low, high = wilson_interval(delivered, games)
+    q1, median, q3 = statistics.quantiles(rounds, n=4) if games > 1 else (rounds[0],) * 3
+    p95 = statistics.quantiles(times, n=20)[-1] * 1000
+    met = delivered / games >= 0.9 and p95 <= 100
+    return (
+        f"figure: passaportas normal self-play {players}p = {delivered}/{games} end by delivery "
+        f"({delivered / games:.1%}, 95% CI {low:.1%}-{high:.1%}), rounds median {median:g} (quartiles {q1:g}-{q3:g}), "
+        f"decision p95 {p95:.1f} ms (targets >= 90%, p95 <= 100 ms: {'met' if met else 'NOT met'})"
+    )
+
+
 def bots(key: str, games: int, seed: int, workers: int, hard_budget: float | None) -> list[str]:
     """One heads-up measurement; prints the report and returns the figure lines."""
     seats_text, level, win_target, p95_target = MATCHUPS[key]
@@ -122,16 +158,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=0, help="processes for the bot games (0: one per core)")
     parser.add_argument("--hard-budget", type=float, help="seconds of search per Hard decision (default: the bot's own)")
-    parser.add_argument("--only", choices=["engine", "pathfinder", *MATCHUPS], action="append")
+    parser.add_argument("--selfplay-games", type=int, default=200, help="Normal self-play deals per player count")
+    parser.add_argument("--only", choices=["engine", "pathfinder", "selfplay", *MATCHUPS], action="append")
     args = parser.parse_args(argv)
     if args.quick:
-        args.seconds, args.reps, args.games = 1.0, 3, 40
-    chosen = args.only or ["engine", "pathfinder", *MATCHUPS]
+        args.seconds, args.reps, args.games, args.selfplay_games = 1.0, 3, 40, 20
+    chosen = args.only or ["engine", "pathfinder", "selfplay", *MATCHUPS]
     figures: list[str] = []
     if "engine" in chosen:
         figures += engine(args.seconds, args.reps, args.seed)
     if "pathfinder" in chosen:
         figures += pathfinder(args.seconds, args.reps)
+    if "selfplay" in chosen:
+        for players in (2, 3, 4):
+            figures.append(selfplay(players, args.selfplay_games, args.seed))
+            print(figures[-1], file=sys.stderr, flush=True)
     for key in MATCHUPS:
         if key in chosen:
             figures += bots(key, args.games, args.seed, args.workers, args.hard_budget)

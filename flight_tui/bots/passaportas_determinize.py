@@ -7,7 +7,8 @@ log says about the other players' top cards: a player who passed at customs afte
 a city, while a group of an opponent could be refused, holds no top card naming that city
 (until they next use a card; this assumes a player who can refuse, does). :func:`determinize`
 deals the unseen customs cards at random, keeping to those facts where it can, shuffles the
-stacks from the cards not in anyone's holder, and returns a full state.
+stacks from the cards not in anyone's holder, and returns a full state (with the view's recent
+log, which bots reading the state's views, like Normal's patience, rely on).
 """
 
 from __future__ import annotations
@@ -116,4 +117,5 @@ def determinize(view: PassaportasView, rng: Rng, excluded: list[set[int]] | None
         turn_no=view.turn_no,
         wild_used=list(view.wild_used),
         winners=list(view.winners),
+        log=list(view.log),
     )

@@ -1,13 +1,17 @@
 """The Normal Passaportas bot: plans its flight with the path finder and a one-turn forecast.
 
 For every city the plane can reach it weighs the landing (:mod:`passaportas_tactics`): its own
-groups getting off and boarding against opponents' (the leaders' counting most), the customs
-card it can then use, and the risk that an opponent refuses one of its exposed groups there.
-For every amount of fuel it may burn it forecasts the next player's best landing from where the
-plane is left with what stays in the tank, over the dice, and burns fuel to deny it. It rolls
-while the expected best plan after rolling beats the best plan now, uses the wild token when it
-is worth more than :data:`WILD_KEEP`, and refuses the opponent group whose loss hurts most.
-It is deterministic.
+groups getting off and boarding against opponents' (the leaders' counting most), the seats the
+landing frees for groups waiting at home (anyone's), the customs card it can then use, and the
+risk that an opponent refuses one of its exposed groups there. For every amount of fuel it may
+burn it forecasts the next player's best landing from where the plane is left with what stays in
+the tank, over the dice, and burns fuel to deny it, though fuel left in the tank is worth a
+little (it lets the plane reach far cities). Denial has a limit: the longer nobody has boarded
+or got off (:func:`patience`), the less opponents' progress counts, so a full plane or a plane
+kept away from everyone's goals does not stall the game (an opponent's win always counts for
+something). It rolls while the expected best plan after rolling beats the best plan now, uses
+the wild token when it is worth more than :data:`WILD_KEEP`, and refuses the opponent group
+whose loss hurts most. It is deterministic.
 """
 
 from __future__ import annotations
@@ -32,19 +36,35 @@ from flight_tui.rules.passaportas.state import (
     DONE,
     OFFICE,
     PLANE,
+    Boarded,
     Fly,
+    GotOff,
     PassaportasAction,
     PassaportasView,
     PassCustoms,
     Roll,
     StayPut,
+    TurnStarted,
     UseCustoms,
     UseWildToken,
 )
 
+SEAT_RELIEF = 0.7
+"""Worth (in stages) to a player of each of their groups at home that a landing lets fit in the
+plane (less each it shuts out): freeing seats helps everyone waiting to board."""
+FUEL_KEEP = 0.015
+"""Worth per thousand litres left in the tank after a flight (up to :data:`KEEP_CAP`): fuel that
+stays lets the next flights reach far cities, so the plane does not stay in one corner."""
+KEEP_CAP = 12
+PATIENCE_ROUNDS = 1.0
+"""Rounds without anyone boarding or getting off after which the bot no longer holds back to
+deny opponents (see :func:`patience`)."""
+WIN_PATIENCE = 0.15
+"""The least :func:`patience` ever comes to where an opponent would win: enough that the bot
+does not hand the game over just to free seats for one of its groups."""
 WILD_KEEP = 0.9
 """Worth (in stages) of keeping the wild token for later."""
-RESPONSE_WEIGHT = 0.8
+RESPONSE_WEIGHT = 0.6
 """How much the forecast of the next player's landing counts."""
 CUSTOMS_USE_WEIGHT = 0.8
 """How much a refusal the bot could make after landing counts (it may find a better use)."""
@@ -54,7 +74,10 @@ PLANE_EXPOSURE = 0.25
 """Share of a group in the plane's stage counted as at risk at a landing (see ``_exposure``)."""
 DISTANCE_WEIGHT = 0.02
 """Worth per thousand litres of the plane being left nearer the bot's next goal (a boarding
-city of a group at home or the destination of one in the plane)."""
+city of a group at home or the destination of one in the plane), counting at most
+:data:`DISTANCE_CAP`: a goal more than a tankful away is just far, so completing a trip never
+looks worse because the next goal is out of reach."""
+DISTANCE_CAP = MAX_FUEL
 
 
 def refusal_damage(groups, player: int, size: int) -> float:
@@ -86,6 +109,29 @@ def unseen_customs_odds(view: PassaportasView) -> float:
     return 1.0 - (1.0 - 1.0 / pool) ** holders
 
 
+def stalled_turns(view: PassaportasView) -> int:
+    """Turns begun since a group last boarded or got off (the turn in progress included), as far
+    as the view's log goes back."""
+    turns = 0
+    for event in reversed(view.log):
+        if isinstance(event, (Boarded, GotOff)):
+            return turns
+        if isinstance(event, TurnStarted):
+            turns += 1
+    return turns
+
+
+def patience(view: PassaportasView) -> float:
+    """How much opponents' progress counts against the bot's own (the ``scale`` of
+    :func:`opponent_weights`): it falls by an equal step for every turn begun since a group last
+    boarded or got off, this one included, to 0 once a whole round (:data:`PATIENCE_ROUNDS`) has
+    begun that way. With two players it is at most 1/2, with four 3/4. A stuck plane costs
+    everyone more than an opponent's step forward: then the bot takes any landing that moves its
+    own groups or frees seats for them, even where opponents' groups get off. An opponent's win
+    keeps counting at least :data:`WIN_PATIENCE`."""
+    return max(0.0, 1.0 - stalled_turns(view) / (PATIENCE_ROUNDS * view.num_seats))
+
+
 class FuelPlanner:
     """Values every flight (city and fuel burned) and staying put, for the player in turn."""
 
@@ -95,7 +141,9 @@ class FuelPlanner:
         self.n = view.num_seats
         self.maps = tables()
         self.table = Table.from_view(view)
-        self.weights = opponent_weights(self.table.stages, self.me, self.n)
+        self.denial = patience(view)
+        self.weights = opponent_weights(self.table.stages, self.me, self.n, self.denial)
+        self.win_weights = opponent_weights(self.table.stages, self.me, self.n, max(self.denial, WIN_PATIENCE))
         self.next_player = (self.me + 1) % self.n
         self.city_value = [self._landing_value(c) for c in range(self.maps.size)]
         self.stay_value = self._position(view.plane, self.table)
@@ -106,9 +154,24 @@ class FuelPlanner:
 
     # -------------------------------------------------------------- one landing
 
+    @staticmethod
+    def landing_gains(table: Table, city: int, mover: int) -> tuple[list[float], list[float]]:
+        """What a landing gains each player: the stages it moves their groups plus
+        :data:`SEAT_RELIEF` for each of their groups at home it lets fit in the plane (less for each
+        it shuts out); and, apart, :data:`WIN_BONUS` to a player whose last group gets off."""
+        steps = table.gains(city, mover, win_bonus=0.0)
+        wins = [0.0] * table.n
+        if any(steps):
+            for p, (full, step) in enumerate(zip(table.gains(city, mover), steps)):
+                wins[p] = full - step
+            for p, change in enumerate(table.unblocked(city, mover)):
+                steps[p] += SEAT_RELIEF * change
+        return steps, wins
+
     def _landing_value(self, city: int) -> float:
         table, me, view = self.table, self.me, self.view
-        value = worth(table.gains(city, me), self.weights)
+        steps, wins = self.landing_gains(table, city, me)
+        value = worth(steps, self.weights) + worth(wins, self.win_weights)
         after = table.after(city, me)
         if city in view.own_customs:
             value += CUSTOMS_USE_WEIGHT * self._best_refusal(city, after)
@@ -128,7 +191,7 @@ class FuelPlanner:
         ]
         if not goals:
             return 0.0
-        return -DISTANCE_WEIGHT * min(self.maps.distance[city][c] for c in goals)
+        return -DISTANCE_WEIGHT * min(DISTANCE_CAP, *(self.maps.distance[city][c] for c in goals))
 
     def _best_refusal(self, city: int, after: Table) -> float:
         """The worth of the best refusal this bot could make after landing in ``city``."""
@@ -169,12 +232,13 @@ class FuelPlanner:
         if cached is not None:
             return cached
         q = self.next_player
-        q_weights = opponent_weights(table.stages, q, self.n)
+        q_weights = opponent_weights(table.stages, q, self.n, self.denial)
+        q_win_weights = opponent_weights(table.stages, q, self.n, max(self.denial, WIN_PATIENCE))
         theirs, mine = [], []
         for c in range(self.maps.size):
-            gain = table.gains(c, q)
-            theirs.append(worth(gain, q_weights))
-            mine.append(worth(gain, self.weights))
+            steps, wins = self.landing_gains(table, c, q)
+            theirs.append(worth(steps, q_weights) + worth(wins, q_win_weights))
+            mine.append(worth(steps, self.weights) + worth(wins, self.win_weights))
         order = sorted((c for c in range(self.maps.size) if theirs[c] > 0), key=lambda c: -theirs[c])
         values = []
         for mask in self.maps.reach[city]:
@@ -211,7 +275,7 @@ class FuelPlanner:
             for amount in amounts:
                 if amount > fuel:
                     break
-                value = base + RESPONSE_WEIGHT * self.expected_response(city, fuel - amount)
+                value = base + RESPONSE_WEIGHT * self.expected_response(city, fuel - amount) + FUEL_KEEP * min(KEEP_CAP, fuel - amount)
                 if value > best_value + 1e-9:
                     best_value, best_action = value, Fly(city, amount)
         self._best[fuel] = (best_value, best_action)

@@ -89,12 +89,13 @@ class Table:
 
     ``alight[c]`` lists the groups in the plane bound for city ``c``; ``board[c]`` the groups at
     home waiting to board in ``c`` as ``(player, size, destination)``; ``stages[p]`` and ``open_groups[p]`` give each player's
-    progress and groups not yet in the office or done.
+    progress and groups not yet in the office or done; ``home[p]`` the sizes of their groups
+    at home.
     """
 
-    __slots__ = ("alight", "board", "free", "n", "open_groups", "plane", "stages")
+    __slots__ = ("alight", "board", "free", "home", "n", "open_groups", "plane", "stages")
 
-    def __init__(self, n: int, plane: int, free: int, alight, board, stages, open_groups) -> None:
+    def __init__(self, n: int, plane: int, free: int, alight, board, stages, open_groups, home) -> None:
         self.n = n
         self.plane = plane
         self.free = free
@@ -102,6 +103,8 @@ class Table:
         self.board: list[list[tuple[int, int, int]]] = board
         self.stages: list[int] = stages
         self.open_groups: list[int] = open_groups
+        self.home: list[tuple[int, ...]] = home
+        """Per player, the sizes of the groups at home (waiting to board somewhere)."""
 
     @classmethod
     def from_view(cls, view: PassaportasView) -> Table:
@@ -124,7 +127,8 @@ class Table:
                     alight[g.destination].append((p, g.size))
                     open_groups[p] += 1
         free = SEATS - reserved - sum(ref.group for ref in cabin)
-        return cls(n, plane, free, alight, board, stages, open_groups)
+        home = [tuple(g.size for g in player_groups if g.status == HOME) for player_groups in groups]
+        return cls(n, plane, free, alight, board, stages, open_groups, home)
 
     def landing(self, city: int, mover: int) -> tuple[list[tuple[int, int]], list[tuple[int, int, int]], int]:
         """Who gets off and who boards when ``mover`` lands in ``city``, and the seats left free.
@@ -144,8 +148,9 @@ class Table:
                     free -= group[1]
         return off, on, free
 
-    def gains(self, city: int, mover: int) -> list[float]:
-        """Stages each player gains when ``mover`` lands in ``city`` (customs aside)."""
+    def gains(self, city: int, mover: int, win_bonus: float = WIN_BONUS) -> list[float]:
+        """Stages each player gains when ``mover`` lands in ``city`` (customs aside), plus
+        ``win_bonus`` to a player whose last group gets off."""
         off, on, _ = self.landing(city, mover)
         gain = [0.0] * self.n
         if not off and not on:
@@ -156,8 +161,26 @@ class Table:
             gain[p] += 1
         for p in {p for p, _ in off}:
             if self.open_groups[p] == sum(1 for q, _ in off if q == p):
-                gain[p] += WIN_BONUS
+                gain[p] += win_bonus
         return gain
+
+    def unblocked(self, city: int, mover: int) -> list[int]:
+        """Per player, how many more of their groups at home fit in the free seats once ``mover``
+        has landed in ``city`` than before (negative when boarders fill the seats up).
+
+        Groups boarding at this landing are counted by :meth:`gains`, not here.
+        """
+        off, on, free = self.landing(city, mover)
+        out = [0] * self.n
+        if not off and not on:
+            return out
+        before = self.free
+        boarded = {(p, size) for p, size, _ in on}
+        for p, sizes in enumerate(self.home):
+            for size in sizes:
+                if (p, size) not in boarded:
+                    out[p] += (size <= free) - (size <= before)
+        return out
 
     def after(self, city: int, mover: int) -> Table:
         """The table once ``mover`` has landed in ``city`` and the office has emptied (no customs)."""
@@ -166,6 +189,7 @@ class Table:
         board = list(self.board)
         stages = list(self.stages)
         open_groups = list(self.open_groups)
+        home = self.home
         if off:
             alight[city] = []
             for p, _ in off:
@@ -173,18 +197,26 @@ class Table:
                 open_groups[p] -= 1
         if on:
             board[city] = [w for w in self.board[city] if w not in on]
+            home = list(home)
             for p, size, destination in on:
+                left = list(home[p])
+                left.remove(size)
+                home[p] = tuple(left)
                 stages[p] += 1
                 alight[destination] = alight[destination] + [(p, size)]
-        return Table(self.n, city, free, alight, board, stages, open_groups)
+        return Table(self.n, city, free, alight, board, stages, open_groups, home)
 
 
-def opponent_weights(stages: Sequence[int], seat: int, n: int) -> list[float]:
-    """How much each player's gain counts against ``seat``: the leaders most (``seat`` itself: -1)."""
+def opponent_weights(stages: Sequence[int], seat: int, n: int, scale: float = 1.0) -> list[float]:
+    """How much each player's gain counts against ``seat``: the leaders most (``seat`` itself: -1).
+
+    ``scale`` (at most 1) shrinks every opponent's weight: below 1, progress is worth making
+    even when it helps an opponent as much, so a bot does not stall the plane to deny them.
+    """
     if n == 2:
-        return [-1.0 if p == seat else 1.0 for p in range(n)]
+        return [-1.0 if p == seat else scale for p in range(n)]
     best = max(stages[p] for p in range(n) if p != seat) or 1
-    return [-1.0 if p == seat else 0.35 + 0.65 * stages[p] / best for p in range(n)]
+    return [-1.0 if p == seat else scale * (0.35 + 0.65 * stages[p] / best) for p in range(n)]
 
 
 def worth(gain: Sequence[float], weights: Sequence[float]) -> float:

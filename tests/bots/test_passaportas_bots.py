@@ -9,19 +9,25 @@ import pytest
 
 from flight_tui.bots import make_bot
 from flight_tui.bots.passaportas_determinize import determinize, read_passes
+from flight_tui.bots.passaportas_normal import patience
 from flight_tui.bots.passaportas_tactics import Table, tables
 from flight_tui.engine.rng import Rng
 from flight_tui.rules.passaportas import PASSAPORTAS
 from flight_tui.rules.passaportas.state import (
     CUSTOMS,
+    DONE,
     FUEL,
     HOME,
     OFFICE,
     PLANE,
+    Boarded,
     Fly,
+    GameEnded,
     GroupRef,
     PassaportasView,
     Roll,
+    StayPut,
+    TurnStarted,
     UseCustoms,
 )
 from flight_tui.simulate import simulate
@@ -115,6 +121,66 @@ def test_bots_fly_where_their_own_groups_get_off(level):
     view = PASSAPORTAS.view(state, 0)
     assert Fly(1, 2) in PASSAPORTAS.legal_actions_from_view(view)
     assert _bot(level).choose(view) == Fly(1, 2)
+
+
+def _full_plane(turns_begun: int, opponent_finishes: bool = False):
+    """Seat 0 to fly from London with 2,000 l (Paris, Amsterdam or nowhere) and no room for its
+    group of 4 waiting in Bombay.
+
+    Seat 1's group of 4 is bound for Paris (its last group, if ``opponent_finishes``; else its
+    group of 3 is in the plane too, bound for Rio); seat 0's traveller for New York. Landing in
+    Paris lets seat 1's group off and so makes room for seat 0's. The log ends with a group
+    boarding and then ``turns_begun`` turns starting, this one included.
+    """
+    city = {PASSAPORTAS.map.code(c): c for c in range(PASSAPORTAS.map.size)}
+    state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(2, {}), 7)
+    trips = {
+        (0, 1): (PLANE, "LIS", "NYC"), (0, 2): (DONE, "LIS", "MAD"), (0, 3): (DONE, "LIS", "MAD"), (0, 4): (HOME, "BOM", "JNB"),
+        (1, 1): (DONE, "LIS", "MAD"), (1, 2): (DONE, "LIS", "MAD"), (1, 3): (PLANE, "LIS", "RIO"), (1, 4): (PLANE, "LIS", "PAR"),
+    }
+    if opponent_finishes:
+        trips[(1, 3)] = (DONE, "LIS", "RIO")
+    for (player, size), (status, boarding, destination) in trips.items():
+        group = state.groups[player][size - 1]
+        group.status, group.boarding, group.destination = status, city[boarding], city[destination]
+    state.cabin = [GroupRef(p, size) for (p, size), (status, _, _) in trips.items() if status == PLANE]
+    state.office = []
+    state.holders = [[[city["KHI"]], [city["DKR"]]], [[city["CAI"]], []]]
+    state.plane, state.fuel, state.current = city["LON"], 2, 0
+    state.turn.rolls = [(1, 2)]
+    state.log = [Boarded(1, 3, city["LIS"])] + [TurnStarted(t % 2, 9) for t in range(turns_begun)]
+    assert PASSAPORTAS.view(state, 0).free_seats < 4
+    return state, city
+
+
+@pytest.mark.parametrize("turns_begun", [1, 3])  # the last turn moved a group; or a round ago
+def test_normal_does_not_let_its_opponent_win_to_free_seats(turns_begun):
+    state, city = _full_plane(turns_begun=turns_begun, opponent_finishes=True)
+    view = PASSAPORTAS.view(state, 0)
+    assert Fly(city["PAR"], 2) in PASSAPORTAS.legal_actions_from_view(view)
+    assert _bot("normal").choose(view) in (StayPut(), Fly(city["AMS"], 2))
+
+
+def test_normal_lets_an_opponents_group_off_to_make_room_for_its_own():
+    state, city = _full_plane(turns_begun=1)
+    assert _bot("normal").choose(PASSAPORTAS.view(state, 0)) == Fly(city["PAR"], 2)
+
+
+def test_patience_runs_out_after_a_round_without_anyone_boarding_or_getting_off():
+    by_turns = [patience(PASSAPORTAS.view(_full_plane(turns_begun=t)[0], 0)) for t in (1, 2, 3)]
+    assert by_turns == [0.5, 0.0, 0.0]  # two players: each turn begun takes half
+
+
+@pytest.mark.parametrize("seed", [100, 101, 102])
+def test_normal_self_play_ends_by_delivery_with_four_players(seed):
+    state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(4, {}), seed)
+    bots = [make_bot("passaportas", "normal", s) for s in range(4)]
+    while not PASSAPORTAS.is_over(state):
+        seat = PASSAPORTAS.to_act(state)[0]
+        PASSAPORTAS.apply(state, seat, bots[seat].choose(PASSAPORTAS.view(state, seat)))
+    ended = state.log[-1]
+    assert isinstance(ended, GameEnded) and not ended.by_round_limit
+    assert all(g.status == DONE for w in ended.winners for g in state.groups[w])
 
 
 def test_normal_refuses_the_group_about_to_complete_its_trip():
