@@ -318,6 +318,14 @@ class HandPanel(Widget, can_focus=True):
         self.builder.pick(choice)
         self._show_builder()
 
+    def load_chains(self, chains: Sequence[Sequence[FlightSpec]]) -> None:
+        """Put these chains in the builder (a suggestion the player may change or send)."""
+        if self.builder is None:
+            return
+        self.builder = ChainBuilder.from_chains(self.world, self.builder.hand, chains)
+        self._show_builder()
+        self.refresh_bindings()
+
     def action_back(self) -> None:
         if self.builder.back():
             self._show_builder()

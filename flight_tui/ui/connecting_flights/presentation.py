@@ -40,6 +40,7 @@ from flight_tui.rules.connecting_flights.coop.state import (
 )
 from flight_tui.rules.connecting_flights.flights import FlightSpec
 from flight_tui.rules.connecting_flights.world import World
+from flight_tui.ui.connecting_flights.builder import chain_text
 
 PHASE_WORDS = {SETUP: "Set-up", MARKET: "Marketplace", FLY: "Fly", OVER: "Game over"}
 STARS = "★"
@@ -406,7 +407,8 @@ def action_text(view: CoopView, world: World, names: Sequence[str], action: obje
         return "pass (end the go)"
     if isinstance(action, SetChains):
         flights = sum(len(chain) for chain in action.chains)
-        return f"arrange {flights} flight(s) in {len(action.chains)} chain(s)"
+        chains = "; ".join(chain_text(world, chain) for chain in action.chains)
+        return f"arrange {flights} flight(s) in {len(action.chains)} chain(s): {chains}"
     if isinstance(action, FlyNext):
         hand = view.hands[view.seat]
         chain = hand.chains[action.chain]

@@ -326,7 +326,12 @@ class CoopTableScreen(GameTableScreen):
             self.notify("Hints are for your own go.", severity="warning")
             return
         action = self.hint(view)
-        self.notify(f"The Normal bot would {action_text(view, self.world, self.table.names, action)}.", title="Hint")
+        text = action_text(view, self.world, self.table.names, action)
+        if isinstance(action, SetChains):
+            self._switch("hand")
+            self.query_one(HandPanel).load_chains(action.chains)
+            text += ". They are in the builder: f sends them, or change them first"
+        self.notify(f"The Normal bot would {text}.", title="Hint")
 
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""

@@ -190,3 +190,30 @@ async def test_the_end_screen_says_whether_the_team_won():
         await pilot.press("enter")
         await pilot.pause()
         assert not any(isinstance(s, CoopTableScreen) for s in app.screen_stack)
+
+
+@run_async
+async def test_the_hint_puts_the_normal_bots_flights_in_the_builder_and_f_sends_them():
+    from flight_tui.bots import make_bot
+    from flight_tui.rules.connecting_flights.coop.state import SetChains
+
+    def arranging(t):
+        view = t.view(0)
+        if view.phase != FLY or t.to_act() != (0,) or any(view.hands[0].flown):
+            return False
+        return isinstance(make_bot("connecting-flights-coop", "normal", t.seed).choose(view), SetChains)
+
+    table = solo_market(seed=11)
+    play_until(table, arranging, seed=11)
+    suggested = make_bot("connecting-flights-coop", "normal", table.seed).choose(table.view(0))
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        before = len(table.actions)
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.current_view == "hand"
+        assert len(table.actions) == before  # the hint itself plays nothing
+        await pilot.press("f")
+        await pilot.pause()
+        assert table.actions[before:] == [(0, SetChains(suggested.chains))]
