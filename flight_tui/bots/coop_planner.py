@@ -9,8 +9,9 @@ flown by the seat that holds them, so it passes when the plan's next flight is a
 A plan is kept with the state it expects before each of its steps; when the view is not one
 of them (a partner did something else) it plans again. Levels differ in effort (see
 :data:`EFFORT`): Easy is greedy, Normal plays the round's Fly phase out for a shortlist of
-purchases and tries the best few flights at each step of the Fly plan, Hard searches wider.
-In the last round Normal and Hard refresh the Marketplace while their plan strands meeples.
+purchases and tries the best few flights at each step of the Fly plan (more of them in the
+last two rounds), Hard searches wider. In the last round Normal and Hard refresh the
+Marketplace while their plan strands meeples.
 """
 
 from __future__ import annotations
@@ -35,14 +36,17 @@ from flight_tui.rules.connecting_flights.coop.state import (
 )
 
 EFFORT = {
-    "easy": {"shortlist": 2, "coin_worth": 0.04, "breadth": 1, "refreshes": 0},
-    "normal": {"shortlist": 6, "coin_worth": 0.03, "breadth": 3, "refreshes": 3},
-    "hard": {"shortlist": 14, "coin_worth": 0.03, "breadth": 6, "refreshes": 5},
+    "easy": {"shortlist": 2, "coin_worth": 0.04, "breadth": 1, "late_breadth": 1, "refreshes": 0},
+    "normal": {"shortlist": 6, "coin_worth": 0.03, "breadth": 3, "late_breadth": 8, "refreshes": 3},
+    "hard": {"shortlist": 14, "coin_worth": 0.03, "breadth": 6, "late_breadth": 12, "refreshes": 5},
 }
 """Per level: how many candidate purchases get their Fly phase played out (all of them in the
-last round), a coin's worth in meeples, and how many of the best next flights the Fly
-planner tries out to the end of the round at each step (1: plain greedy), and the most
+last round), a coin's worth in meeples, how many of the best next flights the Fly planner
+tries out to the end of the round at each step (1: plain greedy), the same in the last
+:data:`LATE_ROUNDS` rounds (where a meeple left behind may lose the game), and the most
 Marketplace refreshes in the last round."""
+LATE_ROUNDS = 2
+"""The last rounds, in which the Fly planner searches wider (``late_breadth``)."""
 LAST_ROUND_KIT_COINS = 25
 """Coins that must remain after a last-round refresh to buy what it turns up."""
 
@@ -62,6 +66,7 @@ class CoopPlannerBot:
         """(expected signature, acting seat or None for any, action)."""
         self._final: Any = None
         self.breadth = effort["breadth"]
+        self.late_breadth = effort["late_breadth"]
         self.max_refreshes = effort["refreshes"]
         self._refreshes: dict[int, int] = {}
         """Marketplace refreshes made, by round."""
@@ -105,7 +110,8 @@ class CoopPlannerBot:
                 return
             steps = [(None, Buy(kind, item, seat)) for kind, item, seat in purchases]
         else:
-            steps = fly_steps(view, self.coin_worth, self.breadth)
+            late = view.round > view.config.rounds - LATE_ROUNDS
+            steps = fly_steps(view, self.coin_worth, self.late_breadth if late else self.breadth)
         self._plan, self._final = _expectations(view, steps)
 
 
