@@ -93,6 +93,7 @@ class FlyView(ContinentPainter, can_focus=True):
         self.names: list[str] = []
         self.slots: list[FlightSlot] = []
         self.carry: list[int] = [0] * 6
+        self._suggested_carry: tuple[int, ...] | None = None
         self.colour_cursor = 0
 
     def compose(self) -> ComposeResult:
@@ -193,7 +194,24 @@ class FlyView(ContinentPainter, can_focus=True):
 
     def on_line_list_moved(self, _: LineList.Moved) -> None:
         self._reset_carry()
+        if self._suggested_carry is not None:
+            self.carry, self._suggested_carry = list(self._suggested_carry), None
         self._show_side()
+
+    def point_at(self, action: FlyNext) -> None:
+        """Put the cursor on the viewer's flight that ``action`` flies, loaded as it says (a hint)."""
+        view = self.view
+        if view is None:
+            return
+        for index, slot in enumerate(self._row_slots):
+            if slot is not None and slot.seat == view.seat and slot.chain == action.chain and slot.next_up:
+                self._suggested_carry = action.carry  # taken when the cursor has moved
+                self.query_one(LineList).move_to(index)
+                return
+
+    def open_charters(self, suggested: Charter | None = None) -> None:
+        """The list of charter flights, with the cursor on ``suggested`` if given (a hint)."""
+        self.action_charter(suggested)
 
     # ------------------------------------------------------------ keys
 
@@ -233,7 +251,7 @@ class FlyView(ContinentPainter, can_focus=True):
             return
         self.post_message(self.Submit(FlyNext(slot.chain, tuple(self.carry))))
 
-    def action_charter(self) -> None:
+    def action_charter(self, suggested: Charter | None = None) -> None:
         view = self.view
         if view is None:
             return
@@ -252,7 +270,7 @@ class FlyView(ContinentPainter, can_focus=True):
             if action is not None:
                 self.post_message(self.Submit(action))
 
-        self.app.push_screen(CharterScreen(self.world, view, charters), chosen)
+        self.app.push_screen(CharterScreen(self.world, view, charters, suggested), chosen)
 
     def app_legal_actions(self) -> list:
         """The viewer's legal actions, from the rules and the view only."""
@@ -264,8 +282,9 @@ class CharterScreen(ModalScreen[Charter | None]):
 
     BINDINGS = [Binding("escape", "dismiss_none", "Back", key_display="Esc")]
 
-    def __init__(self, world: World, view: CoopView, charters: list[Charter]) -> None:
+    def __init__(self, world: World, view: CoopView, charters: list[Charter], suggested: Charter | None = None) -> None:
         super().__init__()
+        self.suggested = suggested
         self.world = world
         self.view = view
         owned = {world.airport_cards[c].airport for hand in view.hands for c in hand.airports}
@@ -281,6 +300,10 @@ class CharterScreen(ModalScreen[Charter | None]):
             yield OptionList(*[Option(charter_label(self.world, a, self.view.charter_fee)) for a in self.charters], id="charter-list")
             yield Static("Enter pays and flies · Esc goes back · home ✓ = the meeple leaves the board", id="charter-help")
         yield Footer()
+
+    def on_mount(self) -> None:
+        if self.suggested in self.charters:
+            self.query_one(OptionList).highlighted = self.charters.index(self.suggested)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.charters[event.option_index])

@@ -22,7 +22,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-from flight_tui.rules.connecting_flights.coop.state import AIRPORT, CoopView, Refresh
+from flight_tui.rules.connecting_flights.coop.state import AIRPORT, LANDING_RIGHTS, Buy, CoopView, Refresh
 from flight_tui.rules.connecting_flights.world import World
 from flight_tui.ui.connecting_flights.presentation import (
     MarketRow,
@@ -208,6 +208,17 @@ class MarketView(Widget, can_focus=True):
             same = [i for i, r in enumerate(self.rows) if (r.kind, r.item) == (old.kind, old.item)]
             cursor = same[0] if same else cursor
         lines.show([self._row_text(r) for r in self.rows], cursor, from_top=new_round)
+        self._show_side()
+        self._show_detail()
+
+    def point_at(self, action: Buy) -> None:
+        """Put the cursor on what ``action`` buys and make its player the one who gets it (a hint)."""
+        kind = AIRPORT if action.kind == LANDING_RIGHTS else action.kind
+        index = next((i for i, r in enumerate(self.rows) if (r.kind, r.item) == (kind, action.item)), None)
+        if index is None:
+            return
+        self.recipient = action.for_seat
+        self.query_one(LineList).move_to(index)
         self._show_side()
         self._show_detail()
 

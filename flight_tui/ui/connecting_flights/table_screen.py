@@ -21,10 +21,14 @@ from textual.widgets import ContentSwitcher, Footer, Static
 
 from flight_tui.rules.connecting_flights.coop.state import (
     FLY,
+    LANDING_RIGHTS,
     MARKET,
     OVER,
     SETUP,
+    Buy,
+    Charter,
     CoopView,
+    FlyNext,
     Pass,
     RoundEnded,
     SetChains,
@@ -331,6 +335,18 @@ class CoopTableScreen(GameTableScreen):
             self._switch("hand")
             self.query_one(HandPanel).load_chains(action.chains)
             text += ". They are in the builder: f sends them, or change them first"
+        elif isinstance(action, Buy):
+            self._switch("market")
+            self.query_one(MarketView).point_at(action)
+            text += " (l rents it)" if action.kind == LANDING_RIGHTS else " (Enter buys it)"
+        elif isinstance(action, FlyNext):
+            self._switch("fly")
+            self.query_one(FlyView).point_at(action)
+            text += " (Enter flies it)"
+        elif isinstance(action, Charter):
+            self._switch("fly")
+            self.query_one(FlyView).open_charters(action)
+            text += " (Enter pays)"
         self.notify(f"The Normal bot would {text}.", title="Hint")
 
     def game_commands(self) -> list[GameCommand]:
