@@ -61,7 +61,7 @@ def some_progress() -> CampaignProgress:
         campaign="around-the-world",
         records={
             "first-flights": ScenarioRecord(attempts=2, wins=1, losses=1, fewest_rounds=10, most_coins=42, most_delivered=31),
-            "tight-budget": ScenarioRecord(attempts=1, wins=1, fewest_rounds=9, most_coins=15, most_delivered=30),
+            "old-world": ScenarioRecord(attempts=1, wins=1, fewest_rounds=9, most_coins=15, most_delivered=30),
             "rush-hour": ScenarioRecord(attempts=1),
         },
         in_progress=InProgress(
