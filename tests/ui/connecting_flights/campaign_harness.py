@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
-
-from textual.app import App, ComposeResult
+from game_harness import ThemedApp, run_async
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -14,9 +12,8 @@ from flight_tui.campaigns.store import save_progress
 from flight_tui.saves import SaveStore
 from flight_tui.table import SeatSpec, Table
 from flight_tui.ui.connecting_flights.campaign_screen import CampaignScreen
-from flight_tui.ui.theming import load_themes, variable_defaults
 
-THEMES, _ = load_themes()
+__all__ = ["CampaignApp", "OpenedTable", "run_async", "some_progress", "write_progress"]
 
 
 class OpenedTable(Screen[None]):
@@ -30,19 +27,13 @@ class OpenedTable(Screen[None]):
         yield Static(f"table of {', '.join(self.table.names)}")
 
 
-class CampaignApp(App[None]):
+class CampaignApp(ThemedApp):
     """The campaign screen over a blank base screen; ``open_table`` shows a stand-in."""
 
     def __init__(self) -> None:
         super().__init__()
         self.store = SaveStore()
         self.opened: list[Table] = []
-        for theme in THEMES:
-            self.register_theme(theme)
-        self.theme = "flight-dark"
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        return variable_defaults(THEMES)
 
     def on_mount(self) -> None:
         self.push_screen(CampaignScreen())
@@ -72,13 +63,3 @@ def some_progress() -> CampaignProgress:
 
 def write_progress(progress: CampaignProgress | None = None) -> None:
     save_progress(progress or some_progress())
-
-
-def run_async(test):
-    """Run an ``async def`` test with asyncio (keeps the test's fixtures and parameters)."""
-
-    @functools.wraps(test)
-    def run(*args, **kwargs):
-        asyncio.run(test(*args, **kwargs))
-
-    return run

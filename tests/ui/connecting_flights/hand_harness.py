@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
+from game_harness import ThemedApp
+from textual.app import ComposeResult
 from textual.widgets import Footer
 
 from flight_tui.rules.connecting_flights.world import default_world
 from flight_tui.ui.connecting_flights.builder import HandCards
 from flight_tui.ui.connecting_flights.hand import ChoiceList, HandPanel
-from flight_tui.ui.theming import load_themes, variable_defaults
-
-THEMES, _ = load_themes()
 WORLD = default_world()
 
 NYC, NYC2, LON, TYO, HAV_LR = 0, 1, 8, 14, 6
@@ -29,7 +27,7 @@ BOB = HandCards(airports=(20, 21), planes=(17,), passengers=(6,), trucks=(30,))
 CLEO = HandCards(airports=(30,), planes=(18, 5), passengers=(29, 17), trucks=(31, 14))
 
 
-class HandApp(App[None]):
+class HandApp(ThemedApp):
     """The Hand panel filling the screen, Ann's cards first; keeps the chains it is sent."""
 
     def __init__(self, players=(("Ann", ANN), ("Bob", BOB), ("Cleo", CLEO)), seat: int = 0) -> None:
@@ -37,12 +35,6 @@ class HandApp(App[None]):
         self.players = list(players)
         self.seat = seat
         self.sent: list = []
-        for theme in THEMES:
-            self.register_theme(theme)
-        self.theme = "flight-dark"
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        return variable_defaults(THEMES)
 
     def compose(self) -> ComposeResult:
         yield HandPanel(WORLD)
@@ -57,19 +49,13 @@ class HandApp(App[None]):
         self.sent.append((message.seat, message.action))
 
 
-class GameHandApp(App[None]):
+class GameHandApp(ThemedApp):
     """The Hand panel over a real cooperative game: chains sent are submitted to the table."""
 
     def __init__(self, table) -> None:
         super().__init__()
         self.table = table
         self.refused: list[str] = []
-        for theme in THEMES:
-            self.register_theme(theme)
-        self.theme = "flight-dark"
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        return variable_defaults(THEMES)
 
     def compose(self) -> ComposeResult:
         yield HandPanel(WORLD)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from campaign_harness import run_async
+from game_harness import run_async
 from hand_harness import GameHandApp, put_down, shown
 
 from flight_tui.rules.connecting_flights.coop import COOP, CoopConfig

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from campaign_harness import run_async
+from game_harness import run_async
 from hand_harness import LON, NYC, PLANE3, TO_EUROPE, TRUCK4, TYO, HandApp, put_down, shown
 
 from flight_tui.rules.connecting_flights.coop.state import SetChains

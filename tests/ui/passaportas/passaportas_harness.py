@@ -2,64 +2,22 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from typing import Callable
+from game_harness import GameApp, play_until, run_async, seats
 
-from textual.app import App
-
-from flight_tui.bots import make_bot
 from flight_tui.rules.passaportas import PASSAPORTAS, PassaportasConfig
-from flight_tui.table import SeatSpec, Table
+from flight_tui.table import Table
 from flight_tui.ui.passaportas import PassaportasTableScreen
-from flight_tui.ui.theming import load_themes, variable_defaults
 
-THEMES, _ = load_themes()
+__all__ = ["PassaportasApp", "make_table", "play_until", "run_async"]
 
 
-class PassaportasApp(App[None]):
+class PassaportasApp(GameApp):
     """Shows ``table`` on a PassaportasTableScreen (bots move without a pause)."""
 
-    def __init__(self, table: Table, bot_delay: float = 0.0, theme: str = "flight-dark") -> None:
-        super().__init__()
-        self.table = table
-        self.bot_delay = bot_delay
-        for item in THEMES:
-            self.register_theme(item)
-        self.theme = theme
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        return variable_defaults(THEMES)
-
-    def on_mount(self) -> None:
-        self.push_screen(PassaportasTableScreen(self.table, bot_delay=self.bot_delay))
+    screen_type = PassaportasTableScreen
 
 
-def make_table(seats: str = "human,random,random,random", seed: int = 7, **config) -> Table:
-    """A new table; ``seats`` as on the command line, e.g. ``human:Ann,random``."""
-    specs = []
-    for index, text in enumerate(seats.split(",")):
-        kind, _, name = text.partition(":")
-        specs.append(SeatSpec(kind, name or ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn")[index]))
+def make_table(text: str = "human,random,random,random", seed: int = 7, **config) -> Table:
+    """A new table; ``text`` gives the seats as on the command line, e.g. ``human:Ann,random``."""
+    specs = seats(text)
     return Table(PASSAPORTAS, PassaportasConfig(players=len(specs), **config), seed, specs)
-
-
-def play_until(table: Table, stop: Callable[[Table], bool], seed: int = 1, limit: int = 5000) -> None:
-    """Let random players take every seat's moves until ``stop(table)`` (a fixed position for a seed)."""
-    bots = [make_bot("passaportas", "random", seed + seat) for seat in range(len(table.seats))]
-    for _ in range(limit):
-        if stop(table):
-            return
-        seat = table.to_act()[0]
-        table.submit(seat, bots[seat].choose(table.view(seat)))
-    raise AssertionError("the position asked for never came")
-
-
-def run_async(test):
-    """Run an ``async def`` test with asyncio (keeps the test's fixtures and parameters)."""
-
-    @functools.wraps(test)
-    def run(*args, **kwargs):
-        asyncio.run(test(*args, **kwargs))
-
-    return run

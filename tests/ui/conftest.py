@@ -1,0 +1,1 @@
+"""UI tests: this folder holds ``game_harness``, which the tests of every game import."""

@@ -1,0 +1,70 @@
+"""What the UI tests of every game share: an app with the bundled themes, a table screen
+shown without bot pauses, seats written as on the command line, random play to a position,
+and ``async`` tests run with asyncio."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable
+
+from textual.app import App
+
+from flight_tui.bots import make_bot
+from flight_tui.table import SeatSpec, Table, parse_seat
+from flight_tui.ui.theming import load_themes, variable_defaults
+
+THEMES, _ = load_themes()
+
+
+class ThemedApp(App[None]):
+    """An app that knows the bundled themes and starts in ``theme``."""
+
+    def __init__(self, theme: str = "flight-dark") -> None:
+        super().__init__()
+        for item in THEMES:
+            self.register_theme(item)
+        self.theme = theme
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return variable_defaults(THEMES)
+
+
+class GameApp(ThemedApp):
+    """Shows ``table`` on the subclass's ``screen_type`` (bots move without a pause)."""
+
+    screen_type: type
+
+    def __init__(self, table: Table, bot_delay: float = 0.0, theme: str = "flight-dark") -> None:
+        super().__init__(theme)
+        self.table = table
+        self.bot_delay = bot_delay
+
+    def on_mount(self) -> None:
+        self.push_screen(self.screen_type(self.table, bot_delay=self.bot_delay))
+
+
+def seats(text: str) -> list[SeatSpec]:
+    """Seats as on the command line, e.g. ``human:Ann,random`` (unnamed seats: Ann, Bob, …)."""
+    return [parse_seat(part, index) for index, part in enumerate(text.split(","))]
+
+
+def play_until(table: Table, stop: Callable[[Table], bool], seed: int = 1, limit: int = 5000) -> None:
+    """Let random players take every seat's moves until ``stop(table)`` (a fixed position for a seed)."""
+    bots = [make_bot(table.rules.name, "random", seed + seat) for seat in range(len(table.seats))]
+    for _ in range(limit):
+        if stop(table):
+            return
+        seat = table.to_act()[0]
+        table.submit(seat, bots[seat].choose(table.view(seat)))
+    raise AssertionError("the position asked for never came")
+
+
+def run_async(test):
+    """Run an ``async def`` test with asyncio (keeps the test's fixtures and parameters)."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        asyncio.run(test(*args, **kwargs))
+
+    return run
