@@ -19,34 +19,20 @@ the median, p95 and max; the target is a median of at most 1 KB, as for Flight.
 from __future__ import annotations
 
 import argparse
-import fcntl
 import os
-import signal
 import statistics
-import struct
-import subprocess
 import sys
 import tempfile
-import termios
 
 import pyte
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from keypress_bytes import read_until_quiet, wait_for
+from keypress_bytes import p95, read_until_quiet, spawn, stop, wait_for
 
 DOWN, UP = b"\x1b[B", b"\x1b[A"
 
 
-def spawn(columns: int, rows: int, data_dir: str) -> tuple[subprocess.Popen, int]:
-    """The app on a new cooperative game in a pseudo-terminal; returns it and the master fd."""
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-    env = {k: v for k, v in os.environ.items() if k not in ("COLORTERM", "NO_COLOR", "TEXTUAL")}
-    env.update(TERM="xterm-256color", FLIGHT_TUI_DATA_DIR=data_dir, FLIGHT_TUI_CONFIG_DIR=os.path.join(data_dir, "config"))
-    command = [sys.executable, "-m", "flight_tui", "new", "connecting-flights-coop", "--seats", "human", "--seed", "7"]
-    process = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
-    os.close(slave)
-    return process, master
+ARGUMENTS = ["new", "connecting-flights-coop", "--seats", "human", "--seed", "7"]
 
 
 def cursor_row(screen: pyte.Screen) -> int:
@@ -68,7 +54,7 @@ def main() -> int:
     screen = pyte.Screen(columns, rows)
     stream = pyte.ByteStream(screen)
     with tempfile.TemporaryDirectory() as data_dir:
-        process, master = spawn(columns, rows, data_dir)
+        process, master = spawn(ARGUMENTS, columns, rows, data_dir)
         try:
             wait_for(master, stream, screen, "choose your free starting flight")
             os.write(master, b"\r")
@@ -91,17 +77,11 @@ def main() -> int:
                 sizes.append(len(output))
                 moved += cursor_row(screen) != before
         finally:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-            os.close(master)
+            stop(process, master)
     sizes.sort()
-    p95 = sizes[min(len(sizes) - 1, round(0.95 * (len(sizes) - 1)))]
     where = "Hand view, flight builder (Fly phase)" if args.screen == "hand" else "Marketplace list"
     print(f"Connecting Flights {where} {columns}x{rows}, TERM=xterm-256color: {len(sizes)} cursor keys ({moved} moved the cursor)")
-    print(f"bytes per keypress: median {statistics.median(sizes):.0f}, p95 {p95}, max {sizes[-1]}, min {sizes[0]}")
+    print(f"bytes per keypress: median {statistics.median(sizes):.0f}, p95 {p95(sizes)}, max {sizes[-1]}, min {sizes[0]}")
     print(f"figure: coop {args.screen} keypress bytes median = {statistics.median(sizes):.0f}")
     print("target: median <= 1024 bytes")
     return 0 if moved == len(sizes) else 1

@@ -14,33 +14,16 @@ its bytes are counted. Prints the median, p95 and max over the keys that moved t
 from __future__ import annotations
 
 import argparse
-import fcntl
 import os
-import signal
 import statistics
-import struct
-import subprocess
-import sys
 import tempfile
-import termios
 
 import pyte
-from keypress_bytes import read_until_quiet, wait_for
+from keypress_bytes import p95, read_until_quiet, spawn, stop, wait_for
 
 KEYS = (b"\x1b[C", b"\x1b[B", b"\x1b[D", b"\x1b[A")
 """Right, down, left, up."""
-COMMAND = ["-m", "flight_tui", "new", "passaportas", "--seats", "human,random,random,random", "--seed", "7"]
-
-
-def spawn(columns: int, rows: int, data_dir: str) -> tuple[subprocess.Popen, int]:
-    """The app on a new Passaportas table in a pseudo-terminal; returns it and the master fd."""
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-    env = {k: v for k, v in os.environ.items() if k not in ("COLORTERM", "NO_COLOR", "TEXTUAL")}
-    env.update(TERM="xterm-256color", FLIGHT_TUI_DATA_DIR=data_dir, FLIGHT_TUI_CONFIG_DIR=os.path.join(data_dir, "config"))
-    process = subprocess.Popen([sys.executable, *COMMAND], stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
-    os.close(slave)
-    return process, master
+ARGUMENTS = ["new", "passaportas", "--seats", "human,random,random,random", "--seed", "7"]
 
 
 def cursor_label(screen: pyte.Screen) -> str:
@@ -62,7 +45,7 @@ def main() -> int:
     screen = pyte.Screen(columns, rows)
     stream = pyte.ByteStream(screen)
     with tempfile.TemporaryDirectory() as data_dir:
-        process, master = spawn(columns, rows, data_dir)
+        process, master = spawn(ARGUMENTS, columns, rows, data_dir)
         try:
             wait_for(master, stream, screen, "Fuel")
             os.write(master, b"r")
@@ -77,20 +60,14 @@ def main() -> int:
                 if cursor_label(screen) != before:
                     moved_sizes.append(len(output))
         finally:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-            os.close(master)
+            stop(process, master)
     if not moved_sizes:
         print("the cursor never moved")
         return 1
     moved_sizes.sort()
-    p95 = moved_sizes[min(len(moved_sizes) - 1, round(0.95 * (len(moved_sizes) - 1)))]
     median = statistics.median(moved_sizes)
     print(f"Passaportas board {columns}x{rows}, TERM=xterm-256color, after a roll: {len(all_sizes)} cursor keys, {len(moved_sizes)} moved the cursor")
-    print(f"bytes per keypress that moved the cursor: median {median:.0f}, p95 {p95}, max {moved_sizes[-1]}, min {moved_sizes[0]}")
+    print(f"bytes per keypress that moved the cursor: median {median:.0f}, p95 {p95(moved_sizes)}, max {moved_sizes[-1]}, min {moved_sizes[0]}")
     print(f"bytes per key (all keys, a key with no city that way writes nothing): median {statistics.median(all_sizes):.0f}")
     print(f"figure: passaportas_keypress_bytes_median = {median:.0f}")
     print("target: median <= 1024 bytes")
