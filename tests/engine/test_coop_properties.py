@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
+from property_helpers import encode, game_settings, random_game
 from hypothesis import strategies as st
 
 from flight_tui.engine.errors import IllegalAction
@@ -39,16 +40,6 @@ configs = st.builds(
 seeds = st.integers(0, 2**63)
 
 
-def game_settings(examples: int):
-    return settings(
-        max_examples=examples, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-    )
-
-
-def encode(obj) -> bytes:
-    return msgspec.msgpack.encode(obj)
-
-
 def choose(chooser: Rng, legal: list) -> CoopAction:
     """A random legal action, passing one time in four so that goes and games stay short.
     Half the time it is eager: it lays out another flight when it can, and flies full planes,
@@ -66,19 +57,9 @@ def choose(chooser: Rng, legal: list) -> CoopAction:
     return chooser.choice(moves)
 
 
-def random_game(config: CoopConfig, seed: int, choice_seed: int):
-    """Play a game with random legal actions; yield (state, seat, legal, action, outcome)."""
-    state = COOP.new_game(config, seed)
-    chooser = Rng.from_seed(choice_seed)
-    for _ in range(MAX_ACTIONS):
-        if COOP.is_over(state):
-            return
-        (seat,) = COOP.to_act(state)
-        legal = COOP.legal_actions(state, seat)
-        action = choose(chooser, legal)
-        outcome = COOP.apply(state, seat, action)
-        yield state, seat, legal, action, outcome
-    raise AssertionError("the game did not end")
+def random_coop_game(config: CoopConfig, seed: int, choice_seed: int):
+    """Play a game with random legal actions (see ``choose``); yield (state, seat, legal, action, outcome)."""
+    return random_game(COOP, config, seed, choice_seed, lambda legal, chooser: choose(chooser, legal), MAX_ACTIONS)
 
 
 def assert_everything_accounted_for(state: CoopState) -> None:
@@ -108,7 +89,7 @@ def assert_everything_accounted_for(state: CoopState) -> None:
 @given(config=configs, seed=seeds, choice_seed=seeds)
 def test_random_games_keep_every_meeple_card_and_coin_in_bounds_and_end_by_the_last_round(config, seed, choice_seed):
     state = None
-    for state, seat, legal, action, outcome in random_game(config, seed, choice_seed):
+    for state, seat, legal, action, outcome in random_coop_game(config, seed, choice_seed):
         assert action in legal
         assert_everything_accounted_for(state)
         assert 0 <= state.round <= config.rounds
@@ -194,7 +175,7 @@ def shuffled_decks(state: CoopState, rng: Rng) -> CoopState:
 @given(config=configs, seed=seeds, choice_seed=seeds)
 def test_views_show_no_deck_order_and_agree_with_the_state(config, seed, choice_seed):
     chooser = Rng.from_seed(choice_seed)
-    for state, *_ in random_game(config, seed, choice_seed):
+    for state, *_ in random_coop_game(config, seed, choice_seed):
         if COOP.is_over(state):
             break
         for seat in range(config.players):

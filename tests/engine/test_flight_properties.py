@@ -8,7 +8,8 @@ no view ever shows another seat's hand or the pack.
 from __future__ import annotations
 
 import msgspec
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
+from property_helpers import encode, game_settings, random_game
 from hypothesis import strategies as st
 
 from flight_tui.engine.rng import Rng
@@ -42,16 +43,6 @@ short_configs = st.builds(FlightConfig, players=st.integers(2, 4), hands=st.inte
 seeds = st.integers(0, 2**63)
 
 
-def game_settings(examples: int):
-    return settings(
-        max_examples=examples, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-    )
-
-
-def encode(obj) -> bytes:
-    return msgspec.msgpack.encode(obj)
-
-
 def all_cards_once(state) -> bool:
     everywhere = [c for h in state.hands for c in h] + state.pack + state.discard
     everywhere += [c for fl in state.flights for c in fl.cards]
@@ -60,17 +51,7 @@ def all_cards_once(state) -> bool:
 
 def random_match(config: FlightConfig, seed: int, choice_seed: int):
     """Play a match with uniformly random legal actions; yield (state, seat, legal, action, outcome)."""
-    state = FLIGHT.new_game(config, seed)
-    chooser = Rng.from_seed(choice_seed)
-    for _ in range(MAX_ACTIONS):
-        if FLIGHT.is_over(state):
-            return
-        (seat,) = FLIGHT.to_act(state)
-        legal = FLIGHT.legal_actions(state, seat)
-        action = chooser.choice(legal)
-        outcome = FLIGHT.apply(state, seat, action)
-        yield state, seat, legal, action, outcome
-    raise AssertionError("the match did not end")
+    return random_game(FLIGHT, config, seed, choice_seed, lambda legal, chooser: chooser.choice(legal), MAX_ACTIONS)
 
 
 @game_settings(80)

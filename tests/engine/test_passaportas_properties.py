@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import Counter
 
 import msgspec
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
+from property_helpers import game_settings, random_game
 from hypothesis import strategies as st
 
 from flight_tui.engine.errors import IllegalAction
@@ -52,10 +53,6 @@ configs = st.builds(
 seeds = st.integers(0, 2**63)
 
 
-def game_settings(examples: int):
-    return settings(max_examples=examples, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-
-
 def pick(legal, chooser: Rng):
     """A random legal action, flying more often than staying so that groups travel."""
     flights = [a for a in legal if isinstance(a, Fly)]
@@ -67,19 +64,9 @@ def pick(legal, chooser: Rng):
     return chooser.choice(legal)
 
 
-def random_game(config: PassaportasConfig, seed: int, choice_seed: int):
-    """Play a game with random legal actions; yield (state, seat, legal, action, outcome)."""
-    state = R.new_game(config, seed)
-    chooser = Rng.from_seed(choice_seed)
-    for _ in range(MAX_ACTIONS):
-        if R.is_over(state):
-            return
-        (seat,) = R.to_act(state)
-        legal = R.legal_actions(state, seat)
-        action = pick(legal, chooser)
-        outcome = R.apply(state, seat, action)
-        yield state, seat, legal, action, outcome
-    raise AssertionError("the game did not end")
+def random_passaportas_game(config: PassaportasConfig, seed: int, choice_seed: int):
+    """Play a game with random legal actions (see ``pick``); yield (state, seat, legal, action, outcome)."""
+    return random_game(R, config, seed, choice_seed, pick, MAX_ACTIONS)
 
 
 def check_accounting(state: PassaportasState) -> None:
@@ -105,7 +92,7 @@ def check_accounting(state: PassaportasState) -> None:
 def test_random_games_apply_every_legal_action_end_and_account_for_every_card(config, seed, choice_seed):
     finished = None
     check_accounting(R.new_game(config, seed))
-    for state, seat, legal, action, outcome in random_game(config, seed, choice_seed):
+    for state, seat, legal, action, outcome in random_passaportas_game(config, seed, choice_seed):
         check_accounting(state)
         assert outcome.events
         if isinstance(action, (Roll, UseCustoms)):
@@ -124,7 +111,7 @@ def test_random_games_apply_every_legal_action_end_and_account_for_every_card(co
 def test_legal_actions_agree_with_problem_and_illegal_actions_change_nothing(config, seed, choice_seed):
     probes: list[PassaportasAction] = [Roll(), UseWildToken(), StayPut(), PassCustoms(), Fly(0, 30), Fly(3, 1)]
     probes += [UseCustoms(h, p, g) for h in (0, 1) for p in range(config.players) for g in (1, 4)]
-    for state, seat, legal, action, _ in random_game(config, seed, choice_seed):
+    for state, seat, legal, action, _ in random_passaportas_game(config, seed, choice_seed):
         if R.is_over(state):
             break
         (seat,) = R.to_act(state)
@@ -156,7 +143,7 @@ def test_legal_actions_agree_with_problem_and_illegal_actions_change_nothing(con
 def test_seed_and_actions_replay_to_the_identical_state_and_json_round_trips(config, seed, choice_seed):
     actions = []
     final = None
-    for state, seat, _, action, _ in random_game(config, seed, choice_seed):
+    for state, seat, _, action, _ in random_passaportas_game(config, seed, choice_seed):
         actions.append((seat, action))
         final = state
     assert final is not None
@@ -179,7 +166,7 @@ def test_seed_and_actions_replay_to_the_identical_state_and_json_round_trips(con
 def test_views_leak_no_deck_order_and_no_other_hidden_customs_card(config, seed, choice_seed):
     fields = set(PassaportasView.__struct_fields__)
     assert not fields & {"holders", "customs_boxed", "rng"}
-    for state, _, _, _, _ in random_game(config, seed, choice_seed):
+    for state, _, _, _, _ in random_passaportas_game(config, seed, choice_seed):
         for seat in range(config.players):
             view = R.view(state, seat)
             assert view.own_customs == [h[0] if h else -1 for h in state.holders[seat]]
