@@ -9,6 +9,8 @@ or more players).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import msgspec
 
 
@@ -25,3 +27,18 @@ class GameOption(msgspec.Struct, frozen=True):
     def values(self) -> tuple[str, ...]:
         """The values this option accepts."""
         return tuple(value for _, value in self.choices)
+
+
+def read_choices(game: str, options: tuple[GameOption, ...], choices: Mapping[str, str]) -> dict[str, str]:
+    """Every option's value: the one chosen, or its default. ValueError with a readable
+    sentence for an option ``game`` does not have, or a value the option does not take."""
+    unknown = set(choices) - {option.key for option in options}
+    if unknown:
+        raise ValueError(f"{game} has no option {min(unknown)!r}.")
+    picked = {}
+    for option in options:
+        value = choices.get(option.key, option.default)
+        if value not in option.values():
+            raise ValueError(f"{option.label}: choose one of {', '.join(option.values())}.")
+        picked[option.key] = value
+    return picked

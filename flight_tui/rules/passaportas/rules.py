@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from flight_tui.engine.errors import IllegalAction
-from flight_tui.engine.options import GameOption
+from flight_tui.engine.options import GameOption, read_choices
 from flight_tui.engine.protocol import Outcome, Result
 from flight_tui.engine.rng import Rng
 from flight_tui.rules.passaportas.map import MAX_FUEL, GameMap, board_map
@@ -197,15 +197,7 @@ class PassaportasRules:
         """A config from the New game choices; ValueError with a readable sentence if they do not fit."""
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"Passaportas is for {self.min_players} to {self.max_players} players.")
-        picked = {}
-        for option in self.options:
-            value = choices.get(option.key, option.default)
-            if value not in option.values():
-                raise ValueError(f"{option.label}: choose one of {', '.join(option.values())}.")
-            picked[option.key] = value
-        unknown = set(choices) - set(picked)
-        if unknown:
-            raise ValueError(f"Passaportas has no option {min(unknown)!r}.")
+        picked = read_choices(self.title, self.options, choices)
         without_four = picked["four_group"] == "without"
         if without_four and players < 5:
             raise ValueError("Leaving out the group of four is for 5 or 6 players only (Remark 1).")

@@ -13,11 +13,11 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from flight_tui.engine.errors import IllegalAction
-from flight_tui.engine.options import GameOption
+from flight_tui.engine.options import GameOption, read_choices
 from flight_tui.engine.protocol import Outcome, Result
 from flight_tui.rules.connecting_flights.coop import fly, market, setup
 from flight_tui.rules.connecting_flights.coop.board import colour_name, meeples_on_board, world
-from flight_tui.rules.connecting_flights.coop.config import DIFFICULTIES, CoopConfig, stage_of
+from flight_tui.rules.connecting_flights.coop.config import CoopConfig, stage_of
 from flight_tui.rules.connecting_flights.coop.demand import demand_level, end_round, new_demand
 from flight_tui.rules.connecting_flights.coop.state import (
     FLY,
@@ -81,13 +81,8 @@ class CoopRules:
         """A standard cooperative game for ``players`` at the chosen difficulty."""
         if not self.min_players <= players <= self.max_players:
             raise ValueError("The cooperative game is for 1 to 3 players.")
-        unknown = set(choices) - {"difficulty"}
-        if unknown:
-            raise ValueError(f"The cooperative game has no option {min(unknown)!r}.")
-        difficulty = choices.get("difficulty", "easy")
-        if difficulty not in DIFFICULTIES:
-            raise ValueError("Difficulty: choose one of easy, medium, hard.")
-        return CoopConfig(players=players, difficulty=difficulty)
+        picked = read_choices("The cooperative game", self.options, choices)
+        return CoopConfig(players=players, difficulty=picked["difficulty"])
 
     def new_game(self, config: CoopConfig, seed: int) -> CoopState:
         return setup.new_game(config, seed)
