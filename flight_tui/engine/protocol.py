@@ -39,12 +39,28 @@ class Outcome(msgspec.Struct, frozen=True):
     """True when the action revealed hidden information or used chance: no undo past it."""
 
 
+class Ending(msgspec.Struct, frozen=True):
+    """How one hand or game came to its end: ``how`` is a short key, ``length`` its turns or rounds.
+
+    Each game documents its keys (Flight: ``safe-landing``, ``grounded``, ``turn-cap``;
+    Passaportas: ``delivery``, ``round-limit``; the cooperative mode: ``won``, ``lost``).
+    A key ending in ``-cap`` is a safety valve firing, never a normal ending.
+    """
+
+    how: str
+    length: int
+
+
 class Result(msgspec.Struct, frozen=True):
     """How a finished game ended."""
 
     scores: list[int]
     winners: list[int]
     summary: str = ""
+    endings: list[Ending] = []
+    """One per hand for games of several hands (Flight), else one for the game."""
+    length_unit: str = "rounds"
+    """What ``Ending.length`` counts (``turns`` or ``rounds``)."""
 
 
 class Rules(Protocol[State, Action, View]):

@@ -93,7 +93,7 @@ def decode(data: bytes, slot: str) -> Loaded:
     """Decode and check a save; any problem raises ``SaveError`` naming ``slot``."""
     if not data.strip():
         raise SaveError(slot, "the file is empty.")
-    data = _current_layout(data, slot)
+    data, upgraded = _current_layout(data, slot)
     try:
         header = msgspec.json.decode(data, type=SaveFile)
     except msgspec.DecodeError as error:
@@ -109,7 +109,11 @@ def decode(data: bytes, slot: str) -> Loaded:
     actions = _decode_part(header.actions, list[tuple[int, rules.action_type]], "the list of moves", slot)
     snapshot = _decode_part(header.state, rules.state_type, "the saved position", slot)
     state = _replay(rules, config, header.seed, actions, slot)
-    if _encoder.encode(state) != _encoder.encode(snapshot):
+    if upgraded:
+        consistent = agrees(msgspec.json.decode(_encoder.encode(state)), msgspec.json.decode(header.state))
+    else:
+        consistent = _encoder.encode(state) == _encoder.encode(snapshot)
+    if not consistent:
         raise SaveError(slot, INCONSISTENT)
     if rules.num_seats(state) != len(header.seats):
         raise SaveError(slot, f"the file is damaged: {len(header.seats)} seats for a game of {rules.num_seats(state)}.")
@@ -117,8 +121,27 @@ def decode(data: bytes, slot: str) -> Loaded:
     return Loaded(header, table)
 
 
-def _current_layout(data: bytes, slot: str) -> bytes:
-    """Check the marker and version; return the file in the current layout."""
+def agrees(replayed: Any, recorded: Any) -> bool:
+    """Whether a replayed position (as plain JSON data) matches an older save's recorded one.
+
+    Objects are compared on the keys the recorded one has (a newer format may record more);
+    everything else must be equal.
+    """
+    if isinstance(recorded, dict):
+        return isinstance(replayed, dict) and all(
+            key in replayed and agrees(replayed[key], value) for key, value in recorded.items()
+        )
+    if isinstance(recorded, list):
+        return (
+            isinstance(replayed, list)
+            and len(replayed) == len(recorded)
+            and all(agrees(a, b) for a, b in zip(replayed, recorded))
+        )
+    return type(replayed) is type(recorded) and replayed == recorded
+
+
+def _current_layout(data: bytes, slot: str) -> tuple[bytes, bool]:
+    """Check the marker and version; return the file in the current layout, and whether it was upgraded."""
     try:
         probe = msgspec.json.decode(data, type=_Probe)
     except msgspec.ValidationError:
@@ -136,9 +159,9 @@ def _current_layout(data: bytes, slot: str) -> bytes:
             f"formats up to {CURRENT_VERSION}). Update flight-tui to load it.",
         )
     if probe.version == CURRENT_VERSION:
-        return data
+        return data, False
     try:
-        return _encoder.encode(upgrade(msgspec.json.decode(data)))
+        return _encoder.encode(upgrade(msgspec.json.decode(data))), True
     except (KeyError, TypeError, ValueError, AttributeError):
         raise SaveError(slot, f"the file is in the old save format {probe.version} and is damaged, so it cannot be upgraded.") from None
 

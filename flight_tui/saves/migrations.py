@@ -11,8 +11,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-CURRENT_VERSION = 1
+CURRENT_VERSION = 2
 """The layout this program writes."""
+
+SETTINGS_BEFORE_V2: dict[str, dict[str, Any]] = {}
+"""Per game, the settings a game begun under format 1 keeps, so that it replays and goes on by
+the rules it began with (format 2 came with rule and data changes; their new settings default
+to the new behaviour)."""
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[int, Migration] = {}
@@ -60,3 +65,18 @@ def _v0_to_v1(old: dict[str, Any]) -> dict[str, Any]:
         "actions": [[move["seat"], move["action"]] for move in old["moves"]],
         "state": old["state"],
     }
+
+
+@migration(1)
+def _v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 to version 2: the same layout; a game begun under version 1 keeps its rules.
+
+    The settings that changed meaning are written into the game's config explicitly. A
+    version-1 position is checked against its replay only on the fields it recorded
+    (``codec.agrees``), since version 2 records more.
+    """
+    config = old["config"]
+    if isinstance(config, dict):
+        for key, value in SETTINGS_BEFORE_V2.get(old.get("game"), {}).items():
+            config.setdefault(key, value)
+    return old

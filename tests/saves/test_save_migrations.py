@@ -74,3 +74,38 @@ def test_a_save_from_a_newer_program_says_so(store, make_table):
     with pytest.raises(SaveError) as caught:
         store.load("from the future")
     assert "made by a newer flight-tui" in str(caught.value) and "'from the future'" in str(caught.value)
+
+
+def as_version_1_without(current: bytes, field: str) -> bytes:
+    """The same save at version 1, its position lacking ``field`` wherever it appears (as before it existed)."""
+
+    def strip(value):
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items() if k != field}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+
+    doc = msgspec.json.decode(current)
+    doc["version"] = 1
+    doc["state"] = strip(doc["state"])
+    return msgspec.json.encode(doc)
+
+
+def test_a_version_1_position_is_checked_on_the_fields_it_recorded(store, make_table):
+    table = make_table(5, players=2, steps=400, hands=3)
+    assert table.state.hand_results, "the game must have finished a hand, whose result now records its turns"
+    store.save("s", table)
+    store.path("v1").write_bytes(as_version_1_without(store.path("s").read_bytes(), "turns"))
+    loaded = store.load("v1")
+    assert msgspec.json.encode(loaded.state) == msgspec.json.encode(table.state)
+
+
+def test_a_version_1_position_that_disagrees_with_its_moves_is_refused(store, make_table):
+    table = make_table(6, players=2, steps=60)
+    store.save("s", table)
+    doc = msgspec.json.decode(as_version_1_without(store.path("s").read_bytes(), "turns"))
+    doc["state"]["turn_no"] += 1
+    store.path("tampered").write_bytes(msgspec.json.encode(doc))
+    with pytest.raises(SaveError, match="do not agree"):
+        store.load("tampered")

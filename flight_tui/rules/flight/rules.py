@@ -12,7 +12,7 @@ import msgspec
 
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.engine.options import GameOption
-from flight_tui.engine.protocol import Outcome, Result
+from flight_tui.engine.protocol import Ending, Outcome, Result
 from flight_tui.engine.rng import Rng
 from flight_tui.rules.flight import cards as C
 from flight_tui.rules.flight.state import (
@@ -349,7 +349,7 @@ class FlightRules:
             turn.route_flight = flight
         elif kind == C.SAFE_LANDING:
             line.landed = True
-            self._end_hand(state, landed_by=seat)  # rule 10
+            self._end_hand(state, landed_by=seat, how="safe-landing", turns=state.turn_no)  # rule 10
         else:
             turn.special_played = True
             if kind in (C.FOG, C.CUSTOMS):
@@ -366,9 +366,9 @@ class FlightRules:
         state.turn = TurnInfo()
         state.turn_no += 1
         if len(state.pack) < 3 and not self._reform_pack(state):
-            self._end_hand(state, landed_by=-1)
+            self._end_hand(state, landed_by=-1, how="grounded", turns=state.turn_no - 1)
         elif state.turn_no > state.config.max_turns:
-            self._end_hand(state, landed_by=-1)
+            self._end_hand(state, landed_by=-1, how="turn-cap", turns=state.turn_no - 1)
 
     def _reform_pack(self, state: FlightState) -> bool:
         """House rule: shuffle the discards under the exposed card into a new pack (at most twice)."""
@@ -383,7 +383,7 @@ class FlightRules:
         state.log.append(PackReformed(len(new)))
         return True
 
-    def _end_hand(self, state: FlightState, landed_by: int) -> None:
+    def _end_hand(self, state: FlightState, landed_by: int, how: str, turns: int) -> None:
         """Rule 11 scoring; then the next hand, or the end of the match."""
         n = state.config.players
         first_out = state.first_out
@@ -401,7 +401,7 @@ class FlightRules:
             else:
                 p -= C.hand_value(state.hands[seat])
             points.append(p)
-        result = HandResult(state.hand_no, points, landed_by, first_out)
+        result = HandResult(state.hand_no, points, landed_by, first_out, turns=turns, how=how)
         state.hand_results.append(result)
         state.scores = [s + p for s, p in zip(state.scores, points)]
         state.log.append(HandEnded(result))
@@ -423,7 +423,10 @@ class FlightRules:
 
     def result(self, state: FlightState) -> Result:
         hands = f"{state.hand_no} hand" + ("s" if state.hand_no != 1 else "")
-        return Result(scores=list(state.scores), winners=list(state.winners), summary=hands)
+        endings = [Ending(r.how or ("safe-landing" if r.landed_by >= 0 else "grounded"), r.turns) for r in state.hand_results]
+        return Result(
+            scores=list(state.scores), winners=list(state.winners), summary=hands, endings=endings, length_unit="turns"
+        )
 
     def clone(self, state: FlightState) -> FlightState:
         """An independent copy (fast path for search and undo)."""

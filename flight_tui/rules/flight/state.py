@@ -63,6 +63,10 @@ class HandResult(msgspec.Struct, frozen=True):
     """Seat that laid the Safe Landing, or -1 if the hand was grounded."""
     first_out: int
     """Seat that first got rid of all its cards, or -1."""
+    turns: int = 0
+    """Turns the hand lasted."""
+    how: str = ""
+    """``safe-landing``, ``grounded`` (the pack could not be re-formed) or ``turn-cap`` (the safety valve)."""
 
 
 # ---------------------------------------------------------------- actions

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.engine.options import GameOption, read_choices
-from flight_tui.engine.protocol import Outcome, Result
+from flight_tui.engine.protocol import Ending, Outcome, Result
 from flight_tui.engine.rng import Rng
 from flight_tui.rules.passaportas.map import MAX_FUEL, GameMap, board_map
 from flight_tui.rules.passaportas.state import (
@@ -544,8 +544,14 @@ class PassaportasRules:
 
     def result(self, state: PassaportasState) -> Result:
         ended = next((e for e in reversed(state.log) if isinstance(e, GameEnded)), None)
-        how = "round limit reached" if ended is not None and ended.by_round_limit else "all groups delivered"
-        return Result(scores=self.delivered(state), winners=list(state.winners), summary=f"round {state.round_no}, {how}")
+        by_limit = ended is not None and ended.by_round_limit
+        how = "round limit reached" if by_limit else "all groups delivered"
+        return Result(
+            scores=self.delivered(state),
+            winners=list(state.winners),
+            summary=f"round {state.round_no}, {how}",
+            endings=[Ending("round-limit" if by_limit else "delivery", state.round_no)],
+        )
 
     def progress(self, state: PassaportasState) -> str:
         """Short, for the saves list."""

@@ -14,7 +14,7 @@ import msgspec
 
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.engine.options import GameOption, read_choices
-from flight_tui.engine.protocol import Outcome, Result
+from flight_tui.engine.protocol import Ending, Outcome, Result
 from flight_tui.rules.connecting_flights.coop import fly, market, setup
 from flight_tui.rules.connecting_flights.coop.board import colour_name, meeples_on_board, world
 from flight_tui.rules.connecting_flights.coop.config import CoopConfig, stage_of
@@ -244,7 +244,12 @@ class CoopRules:
             summary = f"Won in round {state.round}: {total} passengers flown home."
         else:
             summary = f"Lost: {meeples_on_board(state.board)} passengers stranded; {total} flown home."
-        return Result(scores=list(state.delivered_by), winners=list(range(n)) if state.won else [], summary=summary)
+        return Result(
+            scores=list(state.delivered_by),
+            winners=list(range(n)) if state.won else [],
+            summary=summary,
+            endings=[Ending("won" if state.won else "lost", state.round)],
+        )
 
     def clone(self, state: CoopState) -> CoopState:
         """An independent copy (for undo and search)."""
