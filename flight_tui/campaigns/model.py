@@ -117,17 +117,24 @@ class _CampaignFile(msgspec.Struct, forbid_unknown_fields=True):
     campaign: tuple[Campaign, ...]
 
 
-def scenario_key(campaign_id: str, scenario_id: str) -> str:
-    """The id a game's config carries: ``campaign-id/scenario-id``."""
-    return f"{campaign_id}/{scenario_id}"
+def scenario_key(campaign_id: str, scenario_id: str, attempt: int | None = None) -> str:
+    """The id a game's config carries: ``campaign-id/scenario-id``, then ``#attempt`` when known."""
+    key = f"{campaign_id}/{scenario_id}"
+    return key if attempt is None else f"{key}#{attempt}"
 
 
 def split_scenario_key(key: str) -> tuple[str, str]:
     """``campaign-id/scenario-id`` as its two parts (ValueError if it is not of that form)."""
-    campaign_id, slash, scenario_id = key.partition("/")
+    campaign_id, slash, scenario_id = key.partition("#")[0].partition("/")
     if not slash or not campaign_id or not scenario_id:
         raise ValueError(f"'{key}' is not a scenario id of the form campaign/scenario")
     return campaign_id, scenario_id
+
+
+def scenario_attempt(key: str) -> int | None:
+    """The attempt number in a game's scenario id (None in games started before it was noted)."""
+    _, hash_mark, attempt = key.partition("#")
+    return int(attempt) if hash_mark and attempt.isdigit() else None
 
 
 def parse_campaigns(data: bytes, continents: tuple[str, ...] | None = None) -> tuple[Campaign, ...]:
@@ -146,15 +153,15 @@ def parse_campaigns(data: bytes, continents: tuple[str, ...] | None = None) -> t
 
 def _check_campaign(campaign: Campaign, continents: tuple[str, ...] | None) -> None:
     where = f"campaign '{campaign.id}'"
-    if "/" in campaign.id:
-        raise CampaignDataError(f"{where}: an id may not contain '/'")
+    if "/" in campaign.id or "#" in campaign.id:
+        raise CampaignDataError(f"{where}: an id may not contain '/' or '#'")
     if len(campaign.scenarios) < MIN_SCENARIOS:
         raise CampaignDataError(f"{where} has {len(campaign.scenarios)} scenarios; it needs at least {MIN_SCENARIOS}")
     seen: set[str] = set()
     for scenario in campaign.scenarios:
         here = f"{where}, scenario '{scenario.id}'"
-        if scenario.id in seen or "/" in scenario.id:
-            raise CampaignDataError(f"{here}: ids must be unique and may not contain '/'")
+        if scenario.id in seen or "/" in scenario.id or "#" in scenario.id:
+            raise CampaignDataError(f"{here}: ids must be unique and may not contain '/' or '#'")
         unknown = [r for r in scenario.requires if r not in seen]
         if unknown:
             raise CampaignDataError(f"{here} requires {', '.join(unknown)}, which is not an earlier scenario")

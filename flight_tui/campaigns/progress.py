@@ -36,13 +36,44 @@ class ScenarioRecord(msgspec.Struct, kw_only=True):
     """The most passengers flown home in any finished game (won or lost)."""
 
 
+def game_key(scenario_id: str, seed: int, attempt: int | None) -> str:
+    """How the campaign tells games apart: scenario, seed and attempt number.
+
+    Games started before attempts were noted have none: their key is the scenario and seed.
+    """
+    key = f"{scenario_id}#{seed}"
+    return key if attempt is None else f"{key}#{attempt}"
+
+
 class InProgress(msgspec.Struct, kw_only=True):
-    """The scenario being played: its game's seed, seats and autosave slot."""
+    """The scenario being played: its game's seed, attempt number, seats and autosave slot."""
 
     scenario: str
     seed: int
     seats: list[SeatSpec]
     slot: str | None = None
+    attempt: int | None = None
+    """Which attempt at the scenario this game is (None in files written before it was noted)."""
+
+    @property
+    def key(self) -> str:
+        """The game's key (``game_key``)."""
+        return game_key(self.scenario, self.seed, self.attempt)
+
+
+class GameResult(msgspec.Struct, frozen=True, kw_only=True):
+    """How one finished game of a scenario ended, as the campaign records it."""
+
+    scenario: str
+    game: str
+    """The game's key (``game_key``): a game is recorded once."""
+    won: bool
+    rounds: int
+    """Rounds played."""
+    coins: int
+    """Coins left at the end."""
+    delivered: int
+    """Passengers flown home."""
 
 
 class CampaignProgress(msgspec.Struct, kw_only=True):
@@ -107,56 +138,66 @@ def begin(campaign: Campaign, progress: CampaignProgress, scenario_id: str, seat
         missing = [campaign.scenario(r).title for r in scenario.requires if not is_won(progress, r)]
         raise ScenarioLocked(f"'{scenario.title}' is locked: win {' and '.join(missing)} first.")
     check_seats(seats)
-    progress.records.setdefault(scenario_id, ScenarioRecord()).attempts += 1
-    progress.in_progress = InProgress(scenario=scenario_id, seed=seed, seats=list(seats))
+    record = progress.records.setdefault(scenario_id, ScenarioRecord())
+    record.attempts += 1
+    progress.in_progress = InProgress(scenario=scenario_id, seed=seed, seats=list(seats), attempt=record.attempts)
     return scenario
 
 
-def record_result(
-    campaign: Campaign,
-    progress: CampaignProgress,
-    scenario_id: str,
-    won: bool,
-    rounds_played: int,
-    coins_left: int,
-    delivered: int | None = None,
-    *,
-    game_key: str | None = None,
-) -> Recorded | None:
-    """Record a finished game of a scenario; None when ``game_key`` was recorded before.
+def is_recorded(progress: CampaignProgress, game: str) -> bool:
+    """Whether the game with this key was recorded (among the latest ``RECORDED_GAMES_KEPT``)."""
+    return game in progress.recorded_games
 
-    A win unlocks the scenarios that were waiting only for it. Best results: fewest rounds
-    and most coins left count wins only; passengers delivered count every game.
+
+def record_result(campaign: Campaign, progress: CampaignProgress, result: GameResult) -> Recorded | None:
+    """Record a finished game of a scenario; None when the game was recorded before.
+
+    A game counts once, with its first ending: an ending replayed from an earlier save is
+    not recorded again. A win unlocks the scenarios that were waiting only for it. Best
+    results: fewest rounds and most coins left count wins only; passengers delivered count
+    every game. The game in progress is cleared only when it is this game.
     """
-    scenario = campaign.scenario(scenario_id)
-    if game_key is not None:
-        if game_key in progress.recorded_games:
-            return None
-        progress.recorded_games = [*progress.recorded_games, game_key][-RECORDED_GAMES_KEPT:]
+    scenario = campaign.scenario(result.scenario)
+    if is_recorded(progress, result.game):
+        return None
+    progress.recorded_games = [*progress.recorded_games, result.game][-RECORDED_GAMES_KEPT:]
     was_open = {s.id for s in campaign.scenarios if is_unlocked(progress, s)}
-    record = progress.records.setdefault(scenario_id, ScenarioRecord())
+    record = progress.records.setdefault(scenario.id, ScenarioRecord())
     record.attempts = max(record.attempts, record.wins + record.losses + 1)
     new_best: list[str] = []
-    if won:
+    if result.won:
         record.wins += 1
-        if record.fewest_rounds is None or rounds_played < record.fewest_rounds:
-            record.fewest_rounds = rounds_played
+        if record.fewest_rounds is None or result.rounds < record.fewest_rounds:
+            record.fewest_rounds = result.rounds
             new_best.append("rounds")
-        if record.most_coins is None or coins_left > record.most_coins:
-            record.most_coins = coins_left
+        if record.most_coins is None or result.coins > record.most_coins:
+            record.most_coins = result.coins
             new_best.append("coins")
     else:
         record.losses += 1
-    if delivered is not None and (record.most_delivered is None or delivered > record.most_delivered):
-        record.most_delivered = delivered
+    if record.most_delivered is None or result.delivered > record.most_delivered:
+        record.most_delivered = result.delivered
         new_best.append("delivered")
-    if progress.in_progress is not None and progress.in_progress.scenario == scenario_id:
+    if progress.in_progress is not None and progress.in_progress.key == result.game:
         progress.in_progress = None
     unlocked = tuple(s.id for s in campaign.scenarios if s.id not in was_open and is_unlocked(progress, s))
-    complete = won and all(is_won(progress, s.id) for s in campaign.scenarios)
+    complete = result.won and all(is_won(progress, s.id) for s in campaign.scenarios)
     improved = bool(new_best) and record.wins + record.losses > 1
-    message = _message(campaign, scenario, won, unlocked, improved, complete)
-    return Recorded(won=won, unlocked=unlocked, new_best=tuple(new_best), message=message)
+    message = _message(campaign, scenario, result.won, unlocked, improved, complete)
+    return Recorded(won=result.won, unlocked=unlocked, new_best=tuple(new_best), message=message)
+
+
+def summary(campaign: Campaign, progress: CampaignProgress) -> str:
+    """How far the progress goes, in a few words: ``2 of 7 scenarios won, Rush Hour in progress``."""
+    won = sum(1 for scenario in campaign.scenarios if is_won(progress, scenario.id))
+    words = f"{won} of {len(campaign.scenarios)} scenarios won"
+    playing = progress.in_progress
+    if playing is not None:
+        try:
+            words += f", {campaign.scenario(playing.scenario).title} in progress"
+        except KeyError:
+            pass  # a scenario this version does not have
+    return words
 
 
 def _message(

@@ -182,28 +182,29 @@ class FlightTuiApp(App[None]):
             self._autosave(table)
 
     def _autosave(self, table: Table) -> None:
+        from flight_tui.campaigns import note_autosave
         from flight_tui.saves import SaveError
 
-        if table.is_over():
-            self._record_campaign_result(table)
+        if table.is_over() and not self._record_campaign_result(table):
+            return  # the result is neither recorded nor kept: the game's last autosave stays
         try:
-            self.store.autosave(table)
+            slot = self.store.autosave(table)
         except SaveError as error:
             self._report_save_problem(str(error))
         else:
             self._last_save_problem = None
+            note_autosave(table, slot)
 
-    def _record_campaign_result(self, table: Table) -> None:
-        """A finished campaign scenario counts in the campaign's progress (once per game)."""
-        from flight_tui.campaigns import CampaignError, record_finished_game
+    def _record_campaign_result(self, table: Table) -> bool:
+        """A finished campaign scenario counts in the campaign's progress (once per game).
 
-        try:
-            message = record_finished_game(table)
-        except CampaignError as error:
-            self.notify(str(error), title="Campaign not updated", severity="error", timeout=10)
-            return
-        if message:
-            self.notify(message, title="Campaign")
+        Its end screen says what was recorded. False when the result could be neither
+        recorded nor kept for later: the game's autosave must then stay.
+        """
+        from flight_tui.campaigns import record_finished_game
+
+        outcome = record_finished_game(table)
+        return outcome is None or outcome.safe
 
     def _report_save_problem(self, message: str) -> None:
         """Tell the player that saving fails, once per problem (not after every move)."""

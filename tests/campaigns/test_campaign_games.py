@@ -8,8 +8,8 @@ from flight_tui.campaigns import (
     load_campaigns,
     load_progress,
     new_scenario_table,
+    note_autosave,
     record_finished_game,
-    remember_slot,
     save_progress,
 )
 from flight_tui.rules.connecting_flights.coop import COOP, CoopConfig
@@ -33,19 +33,20 @@ def test_a_scenario_game_resumed_from_its_autosave_is_recorded_once_at_its_end()
     first = campaign.scenarios[0]
     progress = load_progress(campaign.id)
     table = new_scenario_table(campaign, progress, first.id, SEATS, seed=3)
-    save_progress(progress)
     store = SaveStore()
-    remember_slot(campaign.id, table, store.autosave(table))
+    progress.in_progress.slot = store.autosave(table)
+    save_progress(progress)
     rng = random.Random(1)
     play(table, rng, actions=20)
     slot = store.autosave(table)
     assert load_progress(campaign.id).in_progress.slot == slot
 
     resumed = SaveStore().load(slot)  # as `flight-tui continue` does
-    assert resumed.config.scenario == f"{campaign.id}/{first.id}"
+    assert resumed.config.scenario == f"{campaign.id}/{first.id}#1"
+    note_autosave(resumed, slot)
     play(resumed, rng)
     result = COOP.result(resumed.state)
-    message = record_finished_game(resumed)
+    message = record_finished_game(resumed).message
     won = bool(result.winners)
     assert message.startswith("Scenario 1, First Flights: " + ("won" if won else "lost"))
     record = load_progress(campaign.id).record(first.id)
@@ -53,6 +54,9 @@ def test_a_scenario_game_resumed_from_its_autosave_is_recorded_once_at_its_end()
     assert record.most_delivered == sum(resumed.view(0).delivered)
     assert load_progress(campaign.id).in_progress is None
     assert record_finished_game(resumed) is None  # the same game again: nothing changes
+    again = SaveStore().load(slot)  # the autosave was not removed here: the same game, another table
+    play(again, random.Random(9))
+    assert "counts once" in record_finished_game(again).message
     assert load_progress(campaign.id).record(first.id).attempts == 1
 
 
@@ -68,7 +72,7 @@ def test_games_outside_a_campaign_or_not_over_are_not_recorded():
 def test_an_unknown_scenario_gives_a_message_not_an_error():
     table = Table(COOP, CoopConfig(players=1, scenario="around-the-world/moon-landing"), 5, SEATS)
     play(table, random.Random(3))
-    assert "moon-landing" in record_finished_game(table)
+    assert "moon-landing" in record_finished_game(table).message
 
 
 def test_a_scenario_restarted_in_the_same_second_gets_its_own_autosave():

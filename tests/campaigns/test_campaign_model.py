@@ -9,6 +9,7 @@ from flight_tui.campaigns.model import (
     CampaignDataError,
     load_campaigns,
     parse_campaigns,
+    scenario_attempt,
     scenario_key,
     split_scenario_key,
 )
@@ -81,6 +82,18 @@ def test_unknown_continents_are_refused_when_the_world_is_given():
 
 def test_scenario_keys_round_trip_and_bad_keys_are_refused():
     assert split_scenario_key(scenario_key("around-the-world", "rush-hour")) == ("around-the-world", "rush-hour")
-    for bad in ("", "no-slash", "/x", "x/"):
+    for bad in ("", "no-slash", "/x", "x/", "x/#2"):
         with pytest.raises(ValueError):
             split_scenario_key(bad)
+
+
+def test_a_games_scenario_key_carries_its_attempt_and_older_keys_have_none():
+    key = scenario_key("around-the-world", "rush-hour", attempt=3)
+    assert key == "around-the-world/rush-hour#3"
+    assert (split_scenario_key(key), scenario_attempt(key)) == (("around-the-world", "rush-hour"), 3)
+    assert scenario_attempt("around-the-world/rush-hour") is None
+
+
+def test_ids_may_not_contain_the_marks_of_a_scenario_key():
+    with pytest.raises(CampaignDataError, match="'#'"):
+        parse_campaigns(scenario_toml(6).replace(b'id = "s2"', b'id = "s#2"'))

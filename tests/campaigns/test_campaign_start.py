@@ -20,7 +20,7 @@ def test_every_scenario_gives_a_playable_config_with_its_changes_and_its_id():
         config, seats = start_scenario(campaign, progress, scenario.id, SEATS, seed=4)
         assert isinstance(config, CoopConfig) and seats == SEATS
         assert config_problem(config, default_world()) is None
-        assert config.players == 2 and config.scenario == f"{campaign.id}/{scenario.id}"
+        assert config.players == 2 and config.scenario == f"{campaign.id}/{scenario.id}#1"
         for field, value in scenario.setup.changes().items():
             assert getattr(config, field) == value
         progress.records[scenario.id].wins = 1  # as if won, to open the next one
@@ -33,6 +33,7 @@ def test_starting_counts_an_attempt_and_notes_the_game_in_progress():
     start_scenario(campaign, progress, first.id, SEATS[:1], seed=11)
     start_scenario(campaign, progress, first.id, SEATS[:1], seed=12)  # a retry before the end
     assert progress.record(first.id).attempts == 2
-    assert (progress.in_progress.scenario, progress.in_progress.seed) == (first.id, 12)
+    playing = progress.in_progress
+    assert (playing.scenario, playing.seed, playing.attempt) == (first.id, 12, 2)
     with pytest.raises(ScenarioLocked):
         start_scenario(campaign, progress, campaign.scenarios[1].id, SEATS[:1], seed=1)

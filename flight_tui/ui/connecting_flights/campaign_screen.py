@@ -3,7 +3,9 @@
 Each scenario row starts with a symbol and ends with a word for its status (never colour
 alone): ``✓ won``, ``▶ playing``, ``○ open``, ``× locked``. Enter starts an open scenario,
 retries a won one, or resumes the one in progress; ``b`` reads its briefing; ``p`` and ``a``
-choose the crew (1 to 3 seats: you, and bot or hot-seat partners).
+choose the crew (1 to 3 seats: you, and bot or hot-seat partners). A damaged campaign file
+is shown with what its backup copy holds: ``u`` brings the backup back, ``x`` sets both aside.
+Results that waited for the file are recorded as soon as it can be read, and said so.
 """
 
 from __future__ import annotations
@@ -26,10 +28,13 @@ from flight_tui.campaigns import (
     load_campaigns,
     load_progress,
     new_scenario_table,
-    remember_slot,
+    pending_results,
+    record_pending,
+    restore_backup,
     save_progress,
     set_aside,
     status,
+    summary,
 )
 from flight_tui.campaigns.model import Scenario, continent_names
 from flight_tui.campaigns.progress import LOCKED, OPEN, PLAYING, WON
@@ -120,7 +125,8 @@ class CampaignScreen(Screen[None]):
         Binding("p", "players", "Players", tooltip="Play with 1, 2 or 3 seats"),
         Binding("a", "partner", "Partners", tooltip="Your partners: Normal, Hard or Easy bots, or people (hot-seat)"),
         Binding("r", "restart", "Restart", tooltip="Give up the game in progress and start the scenario again"),
-        Binding("x", "set_aside", "Set file aside", tooltip="Move the damaged campaign file away and start afresh"),
+        Binding("u", "restore", "Use backup", tooltip="Make the backup copy of the damaged campaign file the campaign again"),
+        Binding("x", "set_aside", "Set aside", tooltip="Move the damaged campaign file and its backup away and start afresh"),
         Binding("escape", "app.pop_screen", "Back", key_display="Esc"),
     ]
 
@@ -129,6 +135,10 @@ class CampaignScreen(Screen[None]):
         self.campaign = campaign or load_campaigns()[0]
         self.progress: CampaignProgress | None = None
         self.problem: str | None = None
+        self.backup: CampaignProgress | None = None
+        """The progress in the damaged file's backup copy, when that copy can be read."""
+        self.waiting = 0
+        """Finished games whose results wait for the campaign file."""
         self.players = 1
         self.partner = PARTNER_KINDS[0]
         self.names = continent_names()
@@ -152,22 +162,40 @@ class CampaignScreen(Screen[None]):
 
     # ------------------------------------------------------------ showing
 
-    def reload(self) -> None:
-        """Read the campaign file again and redraw the list."""
+    def reload(self, *, anew: bool = False) -> None:
+        """Read the campaign file again (recording any results that waited for it) and redraw.
+
+        ``anew``: highlight the scenario to play next, not the one highlighted before.
+        """
+        self._record_waiting()
         try:
             self.progress = load_progress(self.campaign.id)
-            self.problem = None
+            self.problem, self.backup = None, None
         except CampaignFileError as error:
             self.progress = CampaignProgress(campaign=self.campaign.id)
-            self.problem = str(error)
+            self.problem, self.backup = str(error), error.backup
+        try:
+            self.waiting = len(pending_results(self.campaign.id))
+        except CampaignFileError as error:
+            self.waiting = 0
+            self.notify(str(error), title="Results waiting", severity="error", timeout=10)
         scenarios = self.query_one("#scenarios", OptionList)
-        highlighted = scenarios.highlighted
+        highlighted = None if anew else scenarios.highlighted
         scenarios.clear_options()
         scenarios.add_options(Option(self._row(s), id=s.id) for s in self.campaign.scenarios)
         scenarios.highlighted = highlighted if highlighted is not None else self._first_to_play()
         self._show_details()
         self._show_crew()
         self.refresh_bindings()
+
+    def _record_waiting(self) -> None:
+        """Record the results of games that ended while the campaign file could not take them."""
+        try:
+            recorded = record_pending(self.campaign)
+        except CampaignFileError:
+            return  # the file's problem is shown by reload
+        for message in recorded:
+            self.notify(message, title="Recorded now", timeout=10)
 
     def _first_to_play(self) -> int:
         """The scenario in progress, else the first open one not won, else the first."""
@@ -197,20 +225,22 @@ class CampaignScreen(Screen[None]):
         self.refresh_bindings()
 
     def _show_details(self) -> None:
+        """The highlighted scenario; with a damaged file, its notice first and no progress."""
         scenario, progress = self.scenario, self.progress
         state = status(progress, scenario)
-        record = progress.record(scenario.id)
-        text = Text()
-        if self.problem:
-            text.append("! ", style="bold")
-            text.append(self.problem, style="bold")
-            text.append(" x sets it aside (it is kept under another name) and starts the campaign afresh.\n\n")
+        text = self._problem_text() if self.problem else Text()
         text.append(f"{self.campaign.number(scenario.id)}. {scenario.title}", style="bold")
-        text.append(f"  [{STATUS_MARKS[state]} {STATUS_WORDS[state]}]\n")
-        text.append(scenario.asks + "\n")
+        if not self.problem:
+            text.append(f"  [{STATUS_MARKS[state]} {STATUS_WORDS[state]}]")
+        text.append("\n" + scenario.asks + "\n")
         setup = scenario.setup.describe(self.names)
-        text.append("Set-up: " + ("; ".join(setup) if setup else "as in the rules") + "\n", style="italic")
-        text.append(f"Attempts {record.attempts} · won {record.wins} · lost {record.losses}")
+        text.append("Set-up: " + ("; ".join(setup) if setup else "as in the rules"), style="italic")
+        if self.problem:
+            text.append("\nb reads the briefing", style="bold")
+            self.query_one("#details", Static).update(text)
+            return
+        record = progress.record(scenario.id)
+        text.append(f"\nAttempts {record.attempts} · won {record.wins} · lost {record.losses}")
         best = best_text(progress, scenario)
         text.append(f"\nBest: {best}" if best else "\nBest: none yet")
         if state == LOCKED:
@@ -220,6 +250,21 @@ class CampaignScreen(Screen[None]):
             verb = {PLAYING: "resumes the game in progress", WON: "plays it again", OPEN: "starts it"}[state]
             text.append(f"\nEnter {verb} · b reads the briefing", style="bold")
         self.query_one("#details", Static).update(text)
+
+    def _problem_text(self) -> Text:
+        """The damaged file's notice: what is wrong, what its backup holds, the keys that help."""
+        text = Text()
+        text.append(f"! {self.problem}", style="bold")
+        if self.backup is not None:
+            text.append(f"\nIts backup copy is good ({summary(self.campaign, self.backup)}).")
+            text.append("\nu brings the backup back · x sets both aside and starts afresh")
+        else:
+            text.append("\nx sets it aside (it is kept under another name) and starts the campaign afresh.")
+        if self.waiting:
+            games = "1 finished game waits" if self.waiting == 1 else f"{self.waiting} finished games wait"
+            text.append(f"\n{games} to be recorded (kept until the file can be used).")
+        text.append("\n\n")
+        return text
 
     def _show_crew(self) -> None:
         seats = crew(self.players, self.partner)
@@ -233,8 +278,12 @@ class CampaignScreen(Screen[None]):
             return self.progress is not None and status(self.progress, self.scenario) == PLAYING
         if action == "set_aside":
             return self.problem is not None
+        if action == "restore":
+            return self.backup is not None
+        if action == "players":
+            return self.problem is None
         if action == "partner":
-            return self.players > 1
+            return self.problem is None and self.players > 1
         return True
 
     def action_players(self) -> None:
@@ -279,6 +328,16 @@ class CampaignScreen(Screen[None]):
         question = f"Give up the game in progress and start '{self.scenario.title}' again from round 1?"
         self.app.push_screen(ConfirmDialog(question), answer)
 
+    def action_restore(self) -> None:
+        """Make the damaged file's backup copy the campaign file again, and show its progress."""
+        try:
+            restored = restore_backup(self.campaign.id)
+        except CampaignFileError as error:
+            self.notify(str(error), title="Not restored", severity="error", timeout=10)
+        else:
+            self.notify(f"The backup copy was restored: {summary(self.campaign, restored)}.", title="Campaign file")
+        self.reload(anew=True)
+
     def action_set_aside(self) -> None:
         def answer(yes: bool | None) -> None:
             if not yes:
@@ -290,9 +349,12 @@ class CampaignScreen(Screen[None]):
                 return
             if aside is not None:
                 self.notify(f"The damaged file was kept as {aside.name}.")
-            self.reload()
+            self.reload(anew=True)
 
-        self.app.push_screen(ConfirmDialog("Set the damaged campaign file aside and start the campaign afresh?"), answer)
+        question = "Set the damaged campaign file aside and start the campaign afresh?"
+        if self.backup is not None:
+            question = "Set the damaged campaign file and its good backup copy aside and start afresh? (u brings the backup back instead.)"
+        self.app.push_screen(ConfirmDialog(question), answer)
 
     # ------------------------------------------------------------ playing
 
@@ -312,39 +374,43 @@ class CampaignScreen(Screen[None]):
         return True
 
     def _start(self, scenario: Scenario) -> None:
+        """A new attempt: the campaign file is written once, naming the new game's autosave."""
         seed = int.from_bytes(os.urandom(4), "big")
         given_up = self.progress.in_progress.slot if self.progress.in_progress else None
         try:
             table = new_scenario_table(self.campaign, self.progress, scenario.id, crew(self.players, self.partner), seed)
-            save_progress(self.progress)
         except (ScenarioLocked, ValueError) as error:
             self.notify(str(error), title="Cannot start", severity="warning")
             self.reload()
             return
+        slot = self._first_autosave(table)
+        self.progress.in_progress.slot = slot
+        try:
+            save_progress(self.progress)
         except CampaignFileError as error:
             self.notify(str(error), title="Cannot start", severity="error", timeout=10)
+            if slot is not None:
+                self._delete_autosave(slot)
             self.reload()
             return
-        if given_up is not None:
+        if given_up is not None and given_up != slot:
             self._delete_autosave(given_up)
-        campaign_id = self.campaign.id
         self.app.open_table(table)
-        self._note_slot(campaign_id, table)
+
+    def _first_autosave(self, table) -> str | None:
+        """Autosave a new game to learn its slot (None if it fails: the app reports it when it opens the game)."""
+        from flight_tui.saves import SaveError
+
+        try:
+            return self.app.store.autosave(table)
+        except SaveError:
+            return None
 
     def _delete_autosave(self, slot: str) -> None:
-        """Remove the autosave of a game given up for a new attempt (Continue must not bring it back)."""
+        """Remove the autosave of a game given up or not begun (Continue must not bring it back)."""
         from flight_tui.saves import SaveError
 
         try:
             self.app.store.delete(slot)
         except SaveError:
             pass  # already gone
-
-    def _note_slot(self, campaign_id: str, table) -> None:
-        """Keep the new game's autosave slot in the campaign file, so the screen can resume it."""
-        from flight_tui.saves import SaveError
-
-        try:
-            remember_slot(campaign_id, table, self.app.store.autosave(table))
-        except (SaveError, CampaignFileError):
-            pass  # the app reports save problems; Continue still resumes the game

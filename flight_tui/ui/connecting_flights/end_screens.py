@@ -49,16 +49,23 @@ class RoundSummaryScreen(Screen[None]):
 
 
 class CoopEndScreen(Screen[None]):
-    """The team won or lost: why, and who flew how many home. Enter goes back to the menu."""
+    """The team won or lost: why, who flew how many home, and what the campaign recorded.
+
+    Enter goes back to the menu.
+    """
 
     BINDINGS = [Binding("enter,space,escape", "close", "Back to the menu", key_display="Enter")]
 
-    def __init__(self, world: World, view: CoopView, names: Sequence[str], summary: str) -> None:
+    def __init__(
+        self, world: World, view: CoopView, names: Sequence[str], summary: str, campaign: str | None = None
+    ) -> None:
         super().__init__()
         self.world = world
         self.view = view
         self.names = list(names)
         self.summary = summary
+        self.campaign = campaign
+        """What the campaign made of a scenario game's result (None for other games)."""
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -71,8 +78,8 @@ class CoopEndScreen(Screen[None]):
         if sum(stranded):
             text.append(f"\nStranded: {meeples_text(self.world, stranded)}\n")
         text.append(f"Coins left: {view.coins}")
-        if view.config.scenario:
-            text.append(f"\nScenario: {view.config.scenario} (the campaign records this result)")
+        if self.campaign:
+            text.append(f"\n\nCampaign: {self.campaign}")
         with Middle(), Center():
             yield Static(text, id="cf-end-text")
         yield Footer()

@@ -4,7 +4,7 @@ Keys 1-4 switch between the views (the tab line and the footer show them); the s
 gives the shared purse, the round, the stage, the phase and whose go it is. The screen reads
 only ``table.view(viewer)``; seats, bot partners' moves, autosave, undo and leaving come from
 :class:`~flight_tui.ui.game_screen.GameTableScreen`. The End Round summary and the end of the game have screens of their own; the app records a
-campaign scenario's result when the finished game is saved.
+campaign scenario's result when the finished game is saved, and the end screen says what was recorded.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from flight_tui.rules.connecting_flights.coop.state import (
     RoundEnded,
     SetChains,
 )
+from flight_tui.campaigns import campaign_outcome
 from flight_tui.rules.connecting_flights.world import World, default_world
 from flight_tui.table import Table
 from flight_tui.ui.connecting_flights.board import BoardView
@@ -202,7 +203,8 @@ class CoopTableScreen(GameTableScreen):
             self._end_shown = True
             self._refresh_table()
             result = self.table.rules.result(self.table.state)
-            screen = CoopEndScreen(self.world, seat_view, self.table.names, result.summary)
+            campaign = campaign_outcome(self.table)
+            screen = CoopEndScreen(self.world, seat_view, self.table.names, result.summary, campaign)
             self.app.push_screen(screen, callback=lambda _: self.action_leave())
             return
         ended = self._rounds_ended(seat_view)

@@ -2,18 +2,38 @@
 
 from __future__ import annotations
 
+import copy
+import random
+from types import SimpleNamespace
+
 from game_harness import ThemedApp, run_async
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
 from flight_tui.campaigns.progress import CampaignProgress, InProgress, ScenarioRecord
-from flight_tui.campaigns.store import save_progress
+from flight_tui.campaigns.store import campaign_path, save_progress
 from flight_tui.saves import SaveStore
 from flight_tui.table import SeatSpec, Table
+from flight_tui.ui.connecting_flights import campaign_screen
 from flight_tui.ui.connecting_flights.campaign_screen import CampaignScreen
+from flight_tui.ui.connecting_flights.table_screen import CoopTableScreen
 
-__all__ = ["CampaignApp", "OpenedTable", "run_async", "some_progress", "write_progress"]
+__all__ = [
+    "CampaignApp",
+    "OpenedTable",
+    "damage_keeping_backup",
+    "fix_new_seeds",
+    "play",
+    "play_to_the_end",
+    "run_async",
+    "some_progress",
+    "start_first_scenario",
+    "write_progress",
+]
+
+CUT_SHORT = b'{"format": "flight-tui campaign", "vers'
+"""A campaign file cut short."""
 
 
 class OpenedTable(Screen[None]):
@@ -63,3 +83,48 @@ def some_progress() -> CampaignProgress:
 
 def write_progress(progress: CampaignProgress | None = None) -> None:
     save_progress(progress or some_progress())
+
+
+def damage_keeping_backup(progress: CampaignProgress | None = None) -> None:
+    """A campaign file cut short whose backup copy holds ``progress`` (``some_progress`` by default)."""
+    write_progress(progress)
+    write_progress(progress)  # the first write becomes the backup copy
+    campaign_path("around-the-world").write_bytes(CUT_SHORT)
+
+
+def fix_new_seeds(monkeypatch, seed: int = 7) -> None:
+    """Scenarios started from the campaign screen get ``seed`` (not a random one)."""
+    monkeypatch.setattr(campaign_screen, "os", SimpleNamespace(urandom=lambda n: seed.to_bytes(n, "big")))
+
+
+def play(table: Table, rng: random.Random, actions: int) -> None:
+    """``actions`` random legal moves."""
+    for _ in range(actions):
+        seat = table.to_act()[0]
+        table.submit(seat, rng.choice(table.legal_actions(seat)))
+
+
+def play_to_the_end(app, rng: random.Random) -> None:
+    """Random moves to the end; the last one through the table screen (its end screen shows)."""
+    table = app.current_table()
+    scratch = Table(table.rules, table.config, table.seed, table.seats, state=copy.deepcopy(table.state))
+    moves = []
+    while not scratch.is_over():
+        seat = scratch.to_act()[0]
+        action = rng.choice(scratch.legal_actions(seat))
+        scratch.submit(seat, action)
+        moves.append((seat, action))
+    for seat, action in moves[:-1]:
+        table.submit(seat, action)
+    screen = next(s for s in app.screen_stack if isinstance(s, CoopTableScreen))
+    assert screen.submit(moves[-1][1])
+
+
+async def start_first_scenario(app, pilot) -> Table:
+    """From the app's menu: Campaign, Enter (scenario 1 with the crew of one); its table."""
+    await pilot.press("a")
+    assert isinstance(app.screen, CampaignScreen)
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, CoopTableScreen)
+    return app.current_table()

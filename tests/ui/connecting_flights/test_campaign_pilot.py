@@ -18,7 +18,7 @@ async def test_enter_starts_the_first_scenario_with_the_crew_chosen():
         await pilot.pause()
         assert isinstance(app.screen, OpenedTable)
         (table,) = app.opened
-        assert table.config.scenario == f"{CAMPAIGN}/first-flights" and table.config.difficulty == "easy"
+        assert table.config.scenario == f"{CAMPAIGN}/first-flights#1" and table.config.difficulty == "easy"
         assert [(s.kind, s.name) for s in table.seats] == [("human", "Ann"), ("hard", "Bob")]
         progress = load_progress(CAMPAIGN)
         assert progress.record("first-flights").attempts == 1

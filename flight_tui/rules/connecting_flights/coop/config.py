@@ -78,7 +78,7 @@ class CoopConfig(msgspec.Struct, frozen=True, kw_only=True):
     refresh_cost: int = _DATA.refresh_cost
     penalty: int = _DATA.penalty
     scenario: str = ""
-    """The campaign scenario this game plays ("campaign-id/scenario-id"), only recorded."""
+    """The campaign scenario this game plays ("campaign-id/scenario-id#attempt"), only recorded."""
 
 
 def config_problem(config: CoopConfig, world: World) -> str | None:
