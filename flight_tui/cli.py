@@ -1,7 +1,8 @@
 """The ``flight-tui`` command line.
 
 ``flight-tui`` opens the menu; ``new``, ``continue``, ``saves`` and ``simulate`` are described
-by ``flight-tui --help``. Bad arguments print one line and exit with status 2.
+by ``flight-tui --help``. Bad arguments print one line and exit with status 2; Ctrl+C outside the
+app exits with status 130 (a simulation first prints the report of the games it finished).
 """
 
 from __future__ import annotations
@@ -9,12 +10,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Sequence
+from contextlib import contextmanager
+from typing import Callable, Iterator, Sequence
 
 from flight_tui import __version__
 from flight_tui.rules import GAMES
 
 USAGE_ERROR = 2
+INTERRUPTED = 130
+"""The exit status after Ctrl+C (128 + SIGINT), as shells report it."""
 SEAT_HELP = "comma-separated seats: human, random, easy, normal or hard, each optionally :Name"
 DEFAULT_SEATS = {
     "flight": "human,normal,normal",
@@ -62,8 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seats", help="comma-separated bot seats: random, easy, normal or hard (:Name optional)")
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    sim.add_argument("--workers", type=int, default=0, help="processes playing games (default: one per core)")
     _add_game_options(sim)
-    sim.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    sim.add_argument("--json", action="store_true", help="print JSON instead of a table (and no progress bar)")
     _add_globals(sim, top=False)
     return parser
 
@@ -111,7 +116,10 @@ def _config(parser: argparse.ArgumentParser, args: argparse.Namespace, rules, pl
 def _parse_seats(parser: argparse.ArgumentParser, text: str):
     from flight_tui.table.seats import parse_seat
 
-    parts = [p for p in text.split(",") if p.strip()]
+    parts = text.split(",")
+    empty = next((i for i, p in enumerate(parts) if not p.strip()), None)
+    if empty is not None:
+        parser.error(f"seat {empty + 1} of --seats {text!r} is empty: each seat is human, random, easy, normal or hard")
     try:
         return [parse_seat(p, i) for i, p in enumerate(parts)]
     except ValueError as exc:
@@ -157,28 +165,54 @@ def _list_saves(as_json: bool) -> int:
 
 
 def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    import msgspec
-
-    from flight_tui.simulate import format_report, simulate
-
-    from flight_tui.simulate import DEFAULT_CHOICES
+    from flight_tui.rules import get_rules
+    from flight_tui.simulate import DEFAULT_CHOICES, format_report, report_json, simulate
 
     seats = _parse_seats(parser, args.seats or DEFAULT_BOT_SEATS[args.game])
     if any(not s.is_bot for s in seats):
         parser.error("a simulation is played by bots only: use random, easy, normal or hard")
-    from flight_tui.rules import get_rules
-
     rules = get_rules(args.game)
     _check_player_count(parser, rules, seats)
     if args.games <= 0:
         parser.error("--games must be a positive number")
+    if args.workers < 0:
+        parser.error("--workers must be 0 (one per core) or more")
     config = _config(parser, args, rules, len(seats), DEFAULT_CHOICES.get(args.game, {}))
-    report = simulate(args.game, seats, args.games, args.seed, config=config)
-    if args.json:
-        sys.stdout.write(msgspec.json.encode(report).decode() + "\n")
-    else:
-        sys.stdout.write(format_report(report) + "\n")
-    return 0
+    with _progress_bar(args.games, shown=not args.json) as progress:
+        report = simulate(args.game, seats, args.games, args.seed, config=config, workers=args.workers, progress=progress)
+    sys.stdout.write((report_json(report) if args.json else format_report(report)) + "\n")
+    return INTERRUPTED if report.interrupted else 0
+
+
+@contextmanager
+def _progress_bar(total: int, *, shown: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress callback drawing games done, rate and time left on stderr, if it is a terminal.
+
+    Yields None (no progress) when not ``shown`` or when stderr is not a terminal.
+    """
+    from rich.console import Console
+
+    console = Console(stderr=True)
+    if not shown or not console.is_terminal:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games, {task.fields[rate]},"),
+        TimeRemainingColumn(),
+        TextColumn("left"),
+    )
+    with Progress(*columns, console=console, transient=True, refresh_per_second=2) as bar:
+        task = bar.add_task("simulate", total=total, rate="? games/s")
+
+        def progress(done: int, _total: int) -> None:
+            speed = bar.tasks[0].speed
+            bar.update(task, completed=done, rate=f"{speed:.1f} games/s" if speed else "? games/s")
+
+        yield progress
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -196,7 +230,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "saves":
         return _list_saves(args.json)
     if args.command == "simulate":
-        return _simulate(parser, args)
+        try:
+            return _simulate(parser, args)
+        except KeyboardInterrupt:  # a second Ctrl+C while the report is written
+            return INTERRUPTED
     return _run_app(args)
 
 

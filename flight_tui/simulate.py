@@ -1,36 +1,53 @@
-"""Bots-only games for measuring bots: wins with 95% intervals, scores, decision times.
+"""Bots-only games for measuring bots: wins with 95% intervals, scores, decision times, endings.
 
 ``simulate("flight", seats, games, seed)`` plays ``games`` games between bot seats. Seats
 rotate from game to game, and each deal is played once from every rotation, so every bot
 plays every position (and every hand of cards) equally often when ``games`` is a multiple of
 the number of seats. A game is one match played with ``config`` (by default one hand).
 A tie for first place gives each of the k tied seats 1/k of a win. In a cooperative game the
-seats win or lose together: the report gives the team's win rate.
+seats win or lose together: the report gives the team's win rate. The report also counts how
+the hands or games ended (``Result.endings``), and flags an ending at a safety cap.
 
 Results are the same for the same seed whatever the number of worker processes, except that
-the Hard bot's time budget makes its choices depend a little on the machine's speed.
+the Hard bot's time budget makes its choices depend a little on the machine's speed. Games are
+handed to the workers a few at a time and only running totals are kept, so memory does not
+grow with the number of games. Ctrl+C stops the workers; the report covers the games finished.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import queue
+import signal
+import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections import Counter
+from contextlib import contextmanager
+from fractions import Fraction
+from functools import partial
 from multiprocessing import get_all_start_methods, get_context
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import msgspec
 
 from flight_tui.bots import make_bot
+from flight_tui.engine.protocol import Ending
 from flight_tui.engine.rng import Rng
 from flight_tui.rules import get_rules
 from flight_tui.table.seats import SeatSpec
 
 Z_95 = 1.959963984540054
-CHUNKS_PER_WORKER = 25
-"""Games are handed to worker processes in this many batches per worker (for progress)."""
 TIE_RULE = "a tie for first gives each of the k tied seats 1/k of a win"
+BATCH_SECONDS = 0.25
+"""A worker is handed about this many seconds of games at a time (one game until times are known)."""
+MAX_BATCH = 256
+BATCHES_PER_WORKER = 2
+"""Batches handed out ahead per worker: enough to keep it busy, few to lose on Ctrl+C."""
+TIME_RESOLUTION = 1000
+"""Decision times are counted in buckets 1/1000 apart in log scale (0.1% precision)."""
+CAP_SUFFIX = "-cap"
+"""An ending key with this suffix is a safety valve firing (see ``Ending``)."""
 
 
 class SeatReport(msgspec.Struct, frozen=True):
@@ -64,11 +81,36 @@ class TeamReport(msgspec.Struct, frozen=True):
     """The 95% Wilson score interval of the win rate."""
 
 
+class EndingCount(msgspec.Struct, frozen=True):
+    """How many hands or games ended one way (one ``Ending.how`` key)."""
+
+    label: str
+    """The game's words for it, e.g. ``by a Safe Landing``."""
+    count: int
+    share: float
+    safety_cap: bool
+    """True when this ending is a safety valve firing: a bug or a gap in the rules."""
+
+
+class EndingsReport(msgspec.Struct, frozen=True):
+    """How the hands (Flight) or games ended, and how long they lasted."""
+
+    count: int
+    """Endings counted: one per hand for games of several hands, else one per game."""
+    by_how: dict[str, EndingCount]
+    length_unit: str
+    """``turns`` or ``rounds``."""
+    length_median: float
+    length_p90: float
+
+
 class SimulationReport(msgspec.Struct, frozen=True):
     """What ``simulate`` measured."""
 
     game: str
     games: int
+    """Games played (fewer than asked for when interrupted)."""
+    games_requested: int
     seed: int
     players: int
     config: dict
@@ -77,9 +119,12 @@ class SimulationReport(msgspec.Struct, frozen=True):
     seconds: float
     actions_per_second: float
     workers: int
+    endings: EndingsReport
     tie_rule: str = TIE_RULE
     team: TeamReport | None = None
     """Set for cooperative games, whose seats all win or all lose."""
+    interrupted: bool = False
+    """True when Ctrl+C stopped the run: the report covers the games finished by then."""
 
 
 class _GameRecord(msgspec.Struct, frozen=True):
@@ -90,6 +135,8 @@ class _GameRecord(msgspec.Struct, frozen=True):
     scores: list[int]
     times: list[list[float]]
     actions: int
+    endings: list[Ending]
+    length_unit: str
 
 
 def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
@@ -103,14 +150,29 @@ def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[flo
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _percentile(sorted_values: Sequence[float], q: float) -> float:
-    """The q-th percentile (0-100) by linear interpolation; 0 for no values."""
-    if not sorted_values:
+def _percentile(counts: Mapping[float, int], q: float) -> float:
+    """The q-th percentile (0-100) of values given with their counts, by linear interpolation; 0 for none."""
+    total = sum(counts.values())
+    if not total:
         return 0.0
-    pos = (len(sorted_values) - 1) * q / 100
+    pos = (total - 1) * q / 100
     lo = math.floor(pos)
-    hi = min(lo + 1, len(sorted_values) - 1)
-    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+    wanted = {lo, min(lo + 1, total - 1)}
+    found: dict[int, float] = {}
+    seen = 0
+    for value, count in sorted(counts.items()):
+        found.update((rank, value) for rank in wanted if seen <= rank < seen + count)
+        seen += count
+    low, high = found[lo], found[min(lo + 1, total - 1)]
+    return low + (high - low) * (pos - lo)
+
+
+def _time_bucket(seconds: float) -> int:
+    return round(math.log1p(seconds * 1e6) * TIME_RESOLUTION)
+
+
+def _bucket_seconds(bucket: int) -> float:
+    return math.expm1(bucket / TIME_RESOLUTION) / 1e6
 
 
 def _seeds(seed: int, index: int, players: int) -> tuple[int, list[int]]:
@@ -150,16 +212,149 @@ def _play_game(game: str, kinds: Sequence[str], config: Any, seed: int, index: i
         scores=[result.scores[pos] for pos in sorted(range(n), key=lambda p: spec_at[p])],
         times=times,
         actions=actions,
+        endings=list(result.endings),
+        length_unit=result.length_unit,
     )
 
 
-def _play_games(game: str, kinds: list[str], config: Any, seed: int, indices: list[int], options: dict) -> list[_GameRecord]:
-    return [_play_game(game, kinds, config, seed, i, options) for i in indices]
+def _play_games(play: Callable[[int], _GameRecord], start: int, stop: int) -> list[_GameRecord]:
+    return [play(i) for i in range(start, stop)]
 
 
 def _process_context() -> Any:
     """Fork where the platform has it (workers need not re-import the caller's script)."""
     return get_context("fork" if "fork" in get_all_start_methods() else "spawn")
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl+C is for the parent, which stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _interrupts_held_off() -> Iterator[None]:
+    """Ignore Ctrl+C for a moment: while workers start (they inherit it) and while they are stopped.
+
+    Only the main thread receives Ctrl+C, so elsewhere this does nothing.
+    """
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or previous is None:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _records_in_pool(play: Callable[[int], _GameRecord], games: int, workers: int) -> Iterator[_GameRecord]:
+    """Finished games, as worker processes finish them; games are handed out a batch at a time.
+
+    At most ``BATCHES_PER_WORKER`` batches per worker are out at once, and a batch lasts about
+    ``BATCH_SECONDS``, so nothing grows with ``games``. Closing the iterator stops the workers.
+    """
+    finished: queue.SimpleQueue = queue.SimpleQueue()
+    with _interrupts_held_off():
+        pool = _process_context().Pool(workers, initializer=_ignore_interrupts)
+    started = time.perf_counter()
+    next_game, done, out = 0, 0, 0
+    try:
+        while next_game < games or out:
+            while next_game < games and out < workers * BATCHES_PER_WORKER:
+                per_game = (time.perf_counter() - started) * workers / done if done else math.inf
+                size = max(1, min(MAX_BATCH, int(BATCH_SECONDS / per_game), games - next_game))
+                stop = next_game + size
+                pool.apply_async(
+                    _play_games, (play, next_game, stop), callback=finished.put, error_callback=finished.put
+                )
+                next_game, out = stop, out + 1
+            batch = finished.get()
+            out -= 1
+            if isinstance(batch, BaseException):
+                raise batch
+            done += len(batch)
+            yield from batch
+    finally:
+        with _interrupts_held_off():
+            pool.terminate()
+            pool.join()
+
+
+class _Tally:
+    """Running totals of finished games; its size does not grow with the number of games."""
+
+    def __init__(self, players: int) -> None:
+        self.games = 0
+        self.actions = 0
+        self.wins = [Fraction(0)] * players
+        """Exact sums, so that the order in which games finish does not change the result."""
+        self.ties = [0] * players
+        self.scores = [0] * players
+        self.times: list[Counter[int]] = [Counter() for _ in range(players)]
+        self.team_wins = 0
+        self.endings: Counter[str] = Counter()
+        self.lengths: Counter[int] = Counter()
+        self.length_unit = "rounds"
+
+    def add(self, record: _GameRecord) -> None:
+        for s, win in enumerate(record.wins):
+            self.wins[s] += Fraction(win)
+            self.ties[s] += record.tied[s]
+            self.scores[s] += record.scores[s]
+            self.times[s].update(_time_bucket(t) for t in record.times[s])
+        self.team_wins += record.wins[0] > 0
+        self.actions += record.actions
+        self.endings.update(e.how for e in record.endings)
+        self.lengths.update(e.length for e in record.endings)
+        self.length_unit = record.length_unit
+        self.games += 1
+
+    def seat_report(self, s: int, spec: SeatSpec) -> SeatReport:
+        games = self.games
+        wins = float(self.wins[s])
+        low, high = wilson_interval(wins, games)
+        times = {_bucket_seconds(bucket): count for bucket, count in self.times[s].items()}
+        return SeatReport(
+            name=spec.name,
+            level=spec.kind,
+            games=games,
+            wins=wins,
+            ties=self.ties[s],
+            win_rate=wins / games if games else 0.0,
+            win_low=low,
+            win_high=high,
+            mean_score=self.scores[s] / games if games else 0.0,
+            decisions=sum(self.times[s].values()),
+            decision_median_ms=1000 * _percentile(times, 50),
+            decision_p95_ms=1000 * _percentile(times, 95),
+        )
+
+    def endings_report(self, rules: Any) -> EndingsReport:
+        labels: Mapping[str, str] = getattr(rules, "ending_labels", {})
+        caps = set(getattr(rules, "safety_caps", ()))
+        total = sum(self.endings.values())
+        order = [how for how in labels if how in self.endings] + sorted(set(self.endings) - set(labels))
+        return EndingsReport(
+            count=total,
+            by_how={
+                how: EndingCount(
+                    label=labels.get(how, how),
+                    count=self.endings[how],
+                    share=self.endings[how] / total,
+                    safety_cap=how.endswith(CAP_SUFFIX) or how in caps,
+                )
+                for how in order
+            },
+            length_unit=self.length_unit,
+            length_median=_percentile(self.lengths, 50),
+            length_p90=_percentile(self.lengths, 90),
+        )
+
+    def team_report(self) -> TeamReport:
+        low, high = wilson_interval(self.team_wins, self.games)
+        rate = self.team_wins / self.games if self.games else 0.0
+        return TeamReport(wins=self.team_wins, win_rate=rate, win_low=low, win_high=high)
 
 
 DEFAULT_CHOICES = {"flight": {"hands": "1"}}
@@ -186,7 +381,8 @@ def simulate(
 
     ``config`` defaults to one hand per game; ``workers`` (0: one per core) spreads games
     over processes; ``hard_budget`` overrides the Hard bot's seconds per decision.
-    ``progress(done, total)`` is called as games finish.
+    ``progress(done, total)`` is called as games finish. Ctrl+C (KeyboardInterrupt) ends the
+    run early: the report, marked ``interrupted``, covers the games finished by then.
     """
     humans = [s.name for s in seats if not s.is_bot]
     if humans:
@@ -202,94 +398,80 @@ def simulate(
         raise ValueError(f"{rules.title} is for {rules.min_players} to {rules.max_players} players, not {n}")
     config = config if config is not None else default_config(game, n)
     options = {"budget": hard_budget} if hard_budget is not None else {}
-    kinds = [s.kind for s in seats]
+    play = partial(_play_game, game, [s.kind for s in seats], config, seed, options=options)
     workers = workers or (os.cpu_count() or 1)
     workers = max(1, min(workers, games))
+    tally = _Tally(n)
+    interrupted = False
     start = time.perf_counter()
-    records: dict[int, _GameRecord] = {}
-    if workers == 1:
-        for i in range(games):
-            records[i] = _play_game(game, kinds, config, seed, i, options)
+    records = (play(i) for i in range(games)) if workers == 1 else _records_in_pool(play, games, workers)
+    try:
+        for record in records:
+            tally.add(record)
             if progress is not None:
-                progress(i + 1, games)
-    else:
-        count = min(games, workers * CHUNKS_PER_WORKER)
-        chunks = [list(range(k, games, count)) for k in range(count)]
-        with ProcessPoolExecutor(max_workers=workers, mp_context=_process_context()) as pool:
-            futures = {pool.submit(_play_games, game, kinds, config, seed, c, options): c for c in chunks}
-            for future, indices in futures.items():
-                for index, record in zip(indices, future.result()):
-                    records[index] = record
-                if progress is not None:
-                    progress(len(records), games)
+                progress(tally.games, games)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        records.close()
     seconds = time.perf_counter() - start
-    ordered = [records[i] for i in range(games)]
-    actions = sum(r.actions for r in ordered)
-    reports = []
-    for s, spec in enumerate(seats):
-        wins = sum(r.wins[s] for r in ordered)
-        low, high = wilson_interval(wins, games)
-        times = sorted(t for r in ordered for t in r.times[s])
-        reports.append(
-            SeatReport(
-                name=spec.name,
-                level=spec.kind,
-                games=games,
-                wins=wins,
-                ties=sum(r.tied[s] for r in ordered),
-                win_rate=wins / games,
-                win_low=low,
-                win_high=high,
-                mean_score=sum(r.scores[s] for r in ordered) / games,
-                decisions=len(times),
-                decision_median_ms=1000 * _percentile(times, 50),
-                decision_p95_ms=1000 * _percentile(times, 95),
-            )
-        )
-    team = None
-    if rules.cooperative:
-        team_wins = sum(1 for r in ordered if r.wins[0] > 0)
-        low, high = wilson_interval(team_wins, games)
-        team = TeamReport(wins=team_wins, win_rate=team_wins / games, win_low=low, win_high=high)
     return SimulationReport(
-        team=team,
         game=game,
-        games=games,
+        games=tally.games,
+        games_requested=games,
         seed=seed,
         players=n,
         config=msgspec.to_builtins(config),
-        seats=reports,
-        actions=actions,
+        seats=[tally.seat_report(s, spec) for s, spec in enumerate(seats)],
+        actions=tally.actions,
         seconds=seconds,
-        actions_per_second=actions / seconds if seconds > 0 else 0.0,
+        actions_per_second=tally.actions / seconds if seconds > 0 else 0.0,
         workers=workers,
+        endings=tally.endings_report(rules),
+        team=tally.team_report() if rules.cooperative else None,
+        interrupted=interrupted,
+    )
+
+
+def format_endings(endings: EndingsReport) -> str:
+    """One line: how many ended each way (safety caps called out) and the median and 90th percentile length."""
+    parts = []
+    for e in endings.by_how.values():
+        part = f"{e.count} {e.label} ({e.share:.1%})"
+        parts.append(part + " -- SAFETY CAP FIRED!" if e.safety_cap else part)
+    return (
+        f"Endings: {', '.join(parts) or 'none'}; median {endings.length_median:g} {endings.length_unit}, "
+        f"90% <= {endings.length_p90:g}"
     )
 
 
 def format_report(report: SimulationReport) -> str:
     """The report as a small text table."""
-    lines = [
-        (
-            f"{report.game}: {report.games} games, seed {report.seed}, {report.players} seats rotated, "
-            f"config {report.config}"
-        ),
-        (
-            f"{'seat':<20} {'wins':>7} {'win rate':>9} {'95% interval':>15} {'mean score':>11} "
-            f"{'median ms':>10} {'p95 ms':>8}"
-        ),
-    ]
+    lines = []
+    if report.interrupted:
+        lines.append(f"Interrupted: {report.games} of {report.games_requested} games played; the figures are for those.")
+        if not report.games:
+            return lines[0]
+    lines.append(
+        f"{report.game}: {report.games} games, seed {report.seed}, {report.players} seats rotated, "
+        f"config {report.config}"
+    )
     if report.team is not None:
         t = report.team
-        lines.insert(
-            1,
-            f"team won {t.wins} of {report.games} ({t.win_rate:.1%}, 95% interval {t.win_low:.1%}-{t.win_high:.1%})",
+        lines.append(
+            f"team won {t.wins} of {report.games} ({t.win_rate:.1%}, 95% interval {t.win_low:.1%}-{t.win_high:.1%})"
         )
+    lines.append(
+        f"{'seat':<20} {'wins':>7} {'win rate':>9} {'95% interval':>15} {'mean score':>11} "
+        f"{'median ms':>10} {'p95 ms':>8}"
+    )
     for s in report.seats:
         label = f"{s.name} ({s.level})"
         lines.append(
             f"{label:<20} {s.wins:>7g} {s.win_rate:>9.1%} {f'{s.win_low:.1%}-{s.win_high:.1%}':>15} "
             f"{s.mean_score:>11.2f} {s.decision_median_ms:>10.2f} {s.decision_p95_ms:>8.2f}"
         )
+    lines.append(format_endings(report.endings))
     lines.append(
         f"{report.actions} actions in {report.seconds:.1f} s: {report.actions_per_second:,.0f} actions/s "
         f"({report.workers} worker{'s' if report.workers != 1 else ''})"

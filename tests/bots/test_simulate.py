@@ -5,8 +5,11 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from flight_tui.rules import get_rules
 from flight_tui.simulate import (
     SimulationReport,
+    _percentile,
+    default_config,
     format_report,
     report_json,
     simulate,
@@ -35,10 +38,13 @@ def test_report_counts_add_up():
 
 
 def test_same_seed_same_results_whatever_the_workers():
-    one = simulate("flight", _seats("easy,random"), 6, seed=11, workers=1)
-    two = simulate("flight", _seats("easy,random"), 6, seed=11, workers=2)
-    assert [(s.wins, s.mean_score, s.decisions) for s in one.seats] == [(s.wins, s.mean_score, s.decisions) for s in two.seats]
+    one = simulate("flight", _seats("easy,random,random"), 7, seed=11, workers=1)
+    two = simulate("flight", _seats("easy,random,random"), 7, seed=11, workers=2)
+    assert [(s.wins, s.ties, s.mean_score, s.decisions) for s in one.seats] == [
+        (s.wins, s.ties, s.mean_score, s.decisions) for s in two.seats
+    ]
     assert one.actions == two.actions
+    assert one.endings == two.endings
 
 
 def test_seats_rotate_so_a_bot_against_itself_shares_each_deal():
@@ -75,3 +81,73 @@ def test_wilson_interval_matches_the_textbook_value():
     assert low == pytest.approx(0.8256, abs=5e-4)
     assert high == pytest.approx(0.9448, abs=5e-4)
     assert wilson_interval(0, 10)[0] == 0.0
+
+
+def test_endings_are_counted_with_the_games_labels():
+    report = simulate("flight", _seats("easy,random"), 6, seed=4, workers=1, config=default_config("flight", 2))
+    endings = report.endings
+    assert endings.count == 6 and endings.length_unit == "turns"
+    assert sum(e.count for e in endings.by_how.values()) == 6
+    assert sum(e.share for e in endings.by_how.values()) == pytest.approx(1)
+    labels = get_rules("flight").ending_labels
+    assert all(e.label == labels[how] for how, e in endings.by_how.items())
+    assert 0 < endings.length_median <= endings.length_p90
+    line = format_report(report).splitlines()[-2]
+    assert line.startswith("Endings: ") and f"median {endings.length_median:g} turns" in line
+    assert "SAFETY CAP" not in line
+
+
+def test_every_hand_of_a_match_is_an_ending():
+    config = get_rules("flight").make_config(2, {"hands": "3"})
+    report = simulate("flight", _seats("random,random"), 2, seed=1, workers=1, config=config)
+    assert report.endings.count == 6
+
+
+def test_passaportas_and_the_cooperative_mode_count_games_in_rounds():
+    report = simulate("passaportas", _seats("easy,easy"), 2, seed=1, workers=1)
+    assert report.endings.length_unit == "rounds" and report.endings.count == 2
+    assert set(report.endings.by_how) <= {"delivery", "round-limit"}
+    coop = simulate("connecting-flights-coop", _seats("random"), 2, seed=1, workers=1)
+    assert set(coop.endings.by_how) <= {"won", "lost"}
+    won = coop.endings.by_how.get("won")
+    assert (won.count if won else 0) == coop.team.wins
+
+
+@pytest.mark.parametrize(
+    ("game", "cap", "how", "words"),
+    [
+        ("flight", {"max_turns": 3}, "turn-cap", "at the turn cap"),
+        ("passaportas", {"max_rounds": 1}, "round-limit", "at the round limit"),
+    ],
+)
+def test_an_ending_at_a_safety_cap_stands_out(game, cap, how, words):
+    config = msgspec.structs.replace(default_config(game, 2), **cap)
+    report = simulate(game, _seats("random,random"), 2, seed=1, workers=1, config=config)
+    ending = report.endings.by_how[how]
+    assert ending.safety_cap and ending.count == 2 and ending.label == words
+    assert f"2 {words} (100.0%) -- SAFETY CAP FIRED!" in format_report(report)
+
+
+def test_length_percentiles_interpolate_between_values():
+    assert _percentile({1: 1, 2: 1, 3: 1, 4: 1}, 50) == 2.5
+    assert _percentile({n: 1 for n in range(1, 11)}, 90) == pytest.approx(9.1)
+    assert _percentile({5: 3, 9: 1}, 50) == 5
+    assert _percentile({}, 50) == 0
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_reports_the_games_finished_so_far(workers):
+    """Issue 9, item 15: a KeyboardInterrupt ends the run; nothing is built for the games not played."""
+    import multiprocessing
+
+    def interrupt_after_three(done, total):
+        if done >= 3:
+            raise KeyboardInterrupt
+
+    report = simulate("flight", _seats("random,random"), 100_000_000, seed=1, workers=workers, progress=interrupt_after_three)
+    assert report.interrupted and report.games_requested == 100_000_000
+    assert 3 <= report.games < 1000
+    assert sum(s.wins for s in report.seats) == pytest.approx(report.games)
+    assert report.endings.count == report.games
+    assert format_report(report).startswith(f"Interrupted: {report.games} of 100000000 games played")
+    assert multiprocessing.active_children() == []

@@ -179,6 +179,7 @@ class FlightRules:
     config_type = FlightConfig
     min_players, max_players = 2, 4
     cooperative = False
+    ending_labels = {"safe-landing": "by a Safe Landing", "grounded": "grounded", "turn-cap": "at the turn cap"}
     options: tuple[GameOption, ...] = ()
     """Flight's one set-up choice, the match length, is a number: ``target`` or ``hands``."""
 

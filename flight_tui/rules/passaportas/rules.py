@@ -171,6 +171,8 @@ class PassaportasRules:
     config_type = PassaportasConfig
     min_players, max_players = 2, 6
     cooperative = False
+    ending_labels = {"delivery": "by delivery", "round-limit": "at the round limit"}
+    safety_caps = ("round-limit",)  # the P10 round limit is a safety valve, not a normal ending
     options = (
         GameOption(
             key="four_group",

@@ -65,6 +65,7 @@ class CoopRules:
     config_type = CoopConfig
     min_players, max_players = 1, 3
     cooperative = True
+    ending_labels = {"won": "won", "lost": "lost"}
     options = (
         GameOption(
             key="difficulty",
