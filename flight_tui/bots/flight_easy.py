@@ -38,7 +38,9 @@ class EasyBot:
             raise ValueError("It is not this seat's turn.")
         if view.phase == DRAW:
             top = view.discard[-1] if view.discard else -1
-            take = top >= 0 and (takes_safe_landing(top, view.hand) or lands_with(top, view.hand, view.flights, view.turn))
+            take = top >= 0 and (
+                takes_safe_landing(top, view.hand) or lands_with(top, view.hand, view.flights, view.turn)
+            )
             if not view.hand:
                 return DRAW_TWO if take else DRAW_THREE
             return DRAW_DISCARD if take else DRAW_PACK

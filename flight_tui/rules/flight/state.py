@@ -21,7 +21,7 @@ class FlightConfig(msgspec.Struct, frozen=True, kw_only=True):
     hands: int = 0
     """Play exactly this many hands (0: play to ``target``)."""
     max_turns: int = 1000
-    """A hand still running after this many turns is stopped (house rule H12: a safety valve, not an ending of the game)."""
+    """A hand still running after this many turns is stopped (house rule H12: a safety valve only)."""
     max_hands: int = 50
     """A match to a target that nobody has reached after this many hands ends there (house rule H17)."""
     max_reforms: int = 0

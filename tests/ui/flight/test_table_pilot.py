@@ -199,7 +199,7 @@ async def test_a_hand_stopped_at_the_turn_limit_says_so():
     table = make_table("random:Ann,random:Bob", seed=2, hands=2, max_turns=6)
     app = TableApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app, lambda: isinstance(app.screen, HandEndScreen))
+        await settle(pilot, app, lambda: isinstance(app.screen, HandEndScreen) and app.screen.query(".end-summary"))
         summary = as_text(app.screen.query_one(".end-summary"))
         assert "safety limit of 6 turns" in summary and "grounded" not in summary
         assert table.view(0).hand_results[0].how == "turn-cap"
