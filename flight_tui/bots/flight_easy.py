@@ -1,12 +1,13 @@
 """The Easy Flight bot: a beginner who lands when it can and otherwise plays at random.
 
-It takes an exposed Safe Landing, lands whenever a landing is in reach, lays a random legal
-card (and now and then another), and discards its costliest card that is not a Safe Landing.
+It takes the exposed card when that puts a landing in reach, or when it is a Safe Landing and
+the bot holds none; lands whenever a landing is in reach, lays a random legal card (and now
+and then another), and discards its costliest card that is not a Safe Landing.
 """
 
 from __future__ import annotations
 
-from flight_tui.bots.flight_tactics import landing_plan
+from flight_tui.bots.flight_tactics import landing_plan, lands_with, takes_safe_landing
 from flight_tui.engine.rng import Rng
 from flight_tui.rules.flight import FLIGHT
 from flight_tui.rules.flight import cards as C
@@ -37,7 +38,9 @@ class EasyBot:
             raise ValueError("It is not this seat's turn.")
         if view.phase == DRAW:
             top = view.discard[-1] if view.discard else -1
-            take = top >= 0 and C.KIND[top] == C.SAFE_LANDING
+            take = top >= 0 and (
+                takes_safe_landing(top, view.hand) or lands_with(top, view.hand, view.flights, view.turn)
+            )
             if not view.hand:
                 return DRAW_TWO if take else DRAW_THREE
             return DRAW_DISCARD if take else DRAW_PACK
@@ -48,6 +51,7 @@ class EasyBot:
         discards = [a for a in legal if isinstance(a, Discard)]
         if plays and (not discards or self.rng.below(1000) < EXTRA_PLAY_CHANCE * 1000):
             return self.rng.choice(plays)
-        keep = [c for c in view.hand if C.KIND[c] != C.SAFE_LANDING] or list(view.hand)
+        allowed = [a.card for a in discards]
+        keep = [c for c in allowed if C.KIND[c] != C.SAFE_LANDING] or allowed
         costliest = max(C.VALUE[c] for c in keep)
         return DISCARDS[self.rng.choice([c for c in keep if C.VALUE[c] == costliest])]

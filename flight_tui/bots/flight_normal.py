@@ -10,12 +10,17 @@ from __future__ import annotations
 
 from typing import Sequence
 
+import msgspec
+
 from flight_tui.bots.flight_plans import Plan, PlanFollower, enumerate_plans
 from flight_tui.bots.flight_tactics import (
     OBSTACLE_CARDS,
+    holds_landing,
     landing_plan,
+    lands_with,
     needs,
     p_holds_all,
+    takes_safe_landing,
     unseen_cards,
 )
 from flight_tui.rules.flight import cards as C
@@ -24,9 +29,8 @@ from flight_tui.rules.flight.rules import (
     DRAW_PACK,
     DRAW_THREE,
     DRAW_TWO,
-    MAX_REFORMS,
 )
-from flight_tui.rules.flight.state import FlightAction, FlightLine, FlightView
+from flight_tui.rules.flight.state import PLAY, Discard, FlightAction, FlightLine, FlightView, TurnInfo
 
 LATER_SEAT_WEIGHT = 0.8
 """How much less a threat counts for each seat further from the one who plays next."""
@@ -69,8 +73,13 @@ def opens_landing(card: int, flights: Sequence[FlightLine]) -> bool:
 
 
 def endgame_weight(view: FlightView) -> float:
-    """From 0 to 1 as the hand nears its end by the pack running out (house rule: two re-forms)."""
-    if view.reforms < MAX_REFORMS:
+    """From 0 to 1 as the hand nears its end by the pack running out.
+
+    Only a match whose pack may be re-formed a limited number of times (house rule H10 before
+    it changed) has such an end in sight.
+    """
+    limit = view.config.max_reforms
+    if not limit or view.reforms < limit:
         return 0.0
     turns_left = max(0, view.pack_count - 2)
     return max(0.0, 1.0 - turns_left / ENDGAME_TURNS)
@@ -167,17 +176,22 @@ class TurnScorer:
 def wants_exposed(view: FlightView, card: int) -> bool:
     """Whether the exposed discard is worth taking instead of a blind card.
 
-    Yes when it completes a landing, is a Safe Landing, brings a landing within one card, or
-    is a Customs to hold up a flight about to land.
+    Yes when it completes a landing, is a Safe Landing and the hand has none, brings a landing
+    within one card, or is a Customs to hold up a flight about to land; and in each case only
+    if the bot's plan for the turn then keeps it (see :func:`keeps_taken`).
     """
-    hand = list(view.hand) + [card]
-    if landing_plan(hand, view.flights, view.turn) is not None:
+    if lands_with(card, view.hand, view.flights, view.turn):
         return True
+    return serves_a_plan(view, card) and keeps_taken(view, card)
+
+
+def serves_a_plan(view: FlightView, card: int) -> bool:
+    """Whether ``card`` would help the hand: see :func:`wants_exposed`."""
     kind = C.KIND[card]
     if kind == C.SAFE_LANDING:
-        return True
-    held = set(hand)
-    has_landing = any(C.KIND[c] == C.SAFE_LANDING for c in held)
+        return takes_safe_landing(card, view.hand)
+    held = set(view.hand) | {card}
+    has_landing = holds_landing(view.hand)
     for f, line in enumerate(view.flights):
         groups = needs(line, f)
         if groups is None or not any(card in g for g in groups):
@@ -188,6 +202,15 @@ def wants_exposed(view: FlightView, card: int) -> bool:
     if kind == C.CUSTOMS and not any(C.KIND[c] == C.CUSTOMS for c in view.hand):
         return any(not line.landed and not line.obstacle and line.reached >= 4 for line in view.flights)
     return False
+
+
+def keeps_taken(view: FlightView, card: int) -> bool:
+    """Whether the best plan after taking ``card`` keeps it in hand, rather than giving it back."""
+    kept = -1 if view.config.discard_taken else card
+    after = msgspec.structs.replace(
+        view, hand=[*view.hand, card], discard=view.discard[:-1], phase=PLAY, turn=TurnInfo(kept=kept)
+    )
+    return card not in [a.card for a in best_plan(after) if isinstance(a, Discard)]
 
 
 def best_plan(view: FlightView) -> list[FlightAction]:

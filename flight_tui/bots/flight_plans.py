@@ -13,7 +13,7 @@ import msgspec
 from flight_tui.bots.flight_tactics import line_after, turn_after
 from flight_tui.rules.flight import FLIGHT
 from flight_tui.rules.flight import cards as C
-from flight_tui.rules.flight.rules import DISCARDS, legal_plays
+from flight_tui.rules.flight.rules import DISCARDS, kept_back, legal_plays
 from flight_tui.rules.flight.state import DRAW, FlightAction, FlightLine, FlightView, Play, TurnInfo
 
 MAX_NODES = 3000
@@ -64,6 +64,8 @@ def enumerate_plans(hand: Sequence[int], flights: Sequence[FlightLine], turn: Tu
         moves = [p for p in legal_plays(hand, flights, turn) if C.KIND[p.card] != C.SAFE_LANDING]
         if turn.played or not moves:
             for card in sorted(set(hand)):
+                if kept_back(hand, turn, card):
+                    continue
                 rest = list(hand)
                 rest.remove(card)
                 plans.append(Plan(plays, card, tuple(rest), flights))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from flight_tui.bots.flight_tactics import landing_plan
+from flight_tui.bots.flight_tactics import landing_plan, lands_with, takes_safe_landing
 from flight_tui.rules.flight import cards as C
 from flight_tui.rules.flight.rules import (
     DISCARDS,
@@ -17,6 +17,7 @@ from flight_tui.rules.flight.rules import (
     DRAW_PACK,
     DRAW_THREE,
     DRAW_TWO,
+    kept_back,
     legal_plays,
 )
 from flight_tui.rules.flight.state import DRAW, FlightAction, FlightLine, Play, TurnInfo
@@ -86,9 +87,10 @@ def keep_worth(card: int, flights: Sequence[FlightLine]) -> float:
     return base - C.VALUE[card] / 20
 
 
-def quick_discard(hand: Sequence[int], flights: Sequence[FlightLine]) -> int:
-    """The card the quick player discards."""
-    return min(hand, key=lambda c: (keep_worth(c, flights), c))
+def quick_discard(hand: Sequence[int], flights: Sequence[FlightLine], turn: TurnInfo) -> int:
+    """The card the quick player discards (never one that house rule H16 keeps in hand)."""
+    allowed = [c for c in hand if not kept_back(hand, turn, c)]
+    return min(allowed, key=lambda c: (keep_worth(c, flights), c))
 
 
 def quick_action(
@@ -97,9 +99,7 @@ def quick_action(
     """The quick player's next action, from a seat's hand and the public table."""
     if phase == DRAW:
         top = discard[-1] if discard else -1
-        take = top >= 0 and (
-            C.KIND[top] == C.SAFE_LANDING or landing_plan(list(hand) + [top], flights, turn) is not None
-        )
+        take = top >= 0 and (takes_safe_landing(top, hand) or lands_with(top, hand, flights, turn))
         if not hand:
             return DRAW_TWO if take else DRAW_THREE
         return DRAW_DISCARD if take else DRAW_PACK
@@ -114,4 +114,4 @@ def quick_action(
             best, best_worth = play, worth
     if best is not None:
         return best
-    return DISCARDS[quick_discard(hand, flights)]
+    return DISCARDS[quick_discard(hand, flights, turn)]

@@ -65,6 +65,25 @@ def landing_plan(hand: Sequence[int], flights: Sequence[FlightLine], turn: TurnI
     return None
 
 
+def holds_landing(hand: Sequence[int]) -> bool:
+    """Whether the hand holds a Safe Landing."""
+    return any(C.KIND[c] == C.SAFE_LANDING for c in hand)
+
+
+def lands_with(card: int, hand: Sequence[int], flights: Sequence[FlightLine], turn: TurnInfo) -> bool:
+    """Whether taking ``card`` into ``hand`` puts a landing within reach this turn."""
+    return landing_plan(list(hand) + [card], flights, turn) is not None
+
+
+def takes_safe_landing(card: int, hand: Sequence[int]) -> bool:
+    """Whether an exposed ``card`` is a Safe Landing worth taking: only when the hand has none.
+
+    Safe Landings are interchangeable and only one is laid, so a second one is of no use, and
+    taking it only to give another back would pass the same card to and fro.
+    """
+    return C.KIND[card] == C.SAFE_LANDING and not holds_landing(hand)
+
+
 def needs(line: FlightLine, flight: int) -> list[frozenset[int]] | None:
     """The kinds of card a player must hold to land on ``line`` in one fresh turn.
 
@@ -153,4 +172,5 @@ def turn_after(turn: TurnInfo, card: int, flight: int) -> TurnInfo:
         route_flight=flight if kind == C.ROUTE else turn.route_flight,
         special_played=turn.special_played or kind in (C.FOG, C.ALT_ROUTE, C.CUSTOMS, C.PASSPORT),
         plane_played=turn.plane_played or kind == C.PLANE,
+        kept=turn.kept,
     )

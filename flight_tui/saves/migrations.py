@@ -14,7 +14,9 @@ from typing import Any, Callable
 CURRENT_VERSION = 2
 """The layout this program writes."""
 
-SETTINGS_BEFORE_V2: dict[str, dict[str, Any]] = {}
+SETTINGS_BEFORE_V2: dict[str, dict[str, Any]] = {
+    "flight": {"max_turns": 200, "max_reforms": 2, "discard_taken": True},  # house rules H10, H12, H16 as they were
+}
 """Per game, the settings a game begun under format 1 keeps, so that it replays and goes on by
 the rules it began with (format 2 came with rule and data changes; their new settings default
 to the new behaviour)."""

@@ -1,4 +1,4 @@
-"""The Flight bots: legal moves only, views only, landings taken, and Normal beats random."""
+"""The Flight bots: legal moves only, views only, landings taken, hands that end, and Normal beats random."""
 
 from __future__ import annotations
 
@@ -9,11 +9,15 @@ import pytest
 from bot_positions import random_positions
 
 from flight_tui.bots import make_bot
+from flight_tui.bots.flight_quick import quick_action
 from flight_tui.rules.flight import FLIGHT, FlightConfig
 from flight_tui.rules.flight import cards as C
+from flight_tui.rules.flight.rules import DRAW_DISCARD, DRAW_PACK
 from flight_tui.rules.flight.state import (
     DRAW,
     PLAY,
+    Discarded,
+    Drew,
     FlightLine,
     FlightView,
     Play,
@@ -118,3 +122,85 @@ def test_normal_beats_random_heads_up():
 def test_make_bot_rejects_unknown_levels():
     with pytest.raises(KeyError):
         make_bot("flight", "expert")
+
+
+class QuickPlayer:
+    """The quick player that the Hard bot's search plays out sampled games with, as a bot."""
+
+    level = "quick"
+
+    def choose(self, view: FlightView):
+        return quick_action(view.phase, view.hand, view.flights, view.turn, view.discard)
+
+
+def _player(level: str, seed: int):
+    return QuickPlayer() if level == "quick" else _bot(level, seed)
+
+
+def _play_hands(levels: list[str], hands: int, config: FlightConfig | None = None):
+    """Finished one-hand games of bots of ``levels`` (seats rotated), each with its log."""
+    n = len(levels)
+    config = config or FlightConfig(players=n, hands=1)
+    games = []
+    for g in range(hands):
+        state = FLIGHT.new_game(config, 500 + g)
+        bots = [_player(levels[(g + s) % n], g * n + s) for s in range(n)]
+        while not FLIGHT.is_over(state):
+            seat = state.current
+            FLIGHT.apply(state, seat, bots[seat].choose(FLIGHT.view(state, seat)))
+        games.append(state)
+    return games
+
+
+def _take_and_return(state) -> list[tuple[int, int]]:
+    """(seat, card) of every turn in which the exposed card taken was discarded again, not as a last card."""
+    taken: dict[int, int] = {}
+    out = []
+    for event in state.log:
+        if isinstance(event, Drew):
+            taken[event.seat] = event.from_discard
+        elif isinstance(event, Discarded) and event.card == taken.get(event.seat) and not event.hand_empty:
+            out.append((event.seat, event.card))
+    return out
+
+
+@pytest.mark.parametrize("levels", [["normal", "normal"], ["easy", "normal"], ["normal"] * 3, ["quick", "quick"]])
+def test_bot_hands_end_with_a_safe_landing(levels):
+    """Two-player hands between Normal bots used to pass cards to and fro until the turn limit."""
+    for state in _play_hands(levels, 8):
+        result = state.hand_results[-1]
+        assert (result.how, result.landed_by >= 0) == ("safe-landing", True), (levels, result)
+        assert result.turns < 200
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "quick"])
+def test_bots_never_take_the_exposed_card_to_throw_it_back(level):
+    """Even where house rule H16 still allows it (a match begun before it changed)."""
+    config = FlightConfig(players=2, hands=1, discard_taken=True)
+    games = _play_hands([level, "normal"], 6, config) + _play_hands(["normal", level], 6, config)
+    assert [move for state in games for move in _take_and_return(state)] == []
+
+
+def _draw_view(hand: list[int], exposed: int, *, config: FlightConfig | None = None) -> FlightView:
+    """Seat 0 to draw, the blue flight at R2, ``exposed`` on the discards; no landing in reach."""
+    state = FLIGHT.new_game(config or FlightConfig(players=2, hands=1), 3)
+    blue = [C.plane(0), C.route(0, 1), C.route(0, 2)]
+    rest = [c for c in range(C.NUM_CARDS) if c not in hand and c not in blue and c != exposed]
+    state.hands = [list(hand), rest[:7]]
+    state.discard = [rest[7], exposed]
+    state.pack = rest[8:]
+    state.flights = [FlightLine(blue, reached=2), FlightLine(), FlightLine(), FlightLine()]
+    state.current, state.phase, state.turn = 0, DRAW, TurnInfo()
+    return FLIGHT.view(state, 0)
+
+
+SAFE_LANDINGS = list(C.cards_of(C.SAFE_LANDING))
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "quick"])
+def test_bots_take_an_exposed_safe_landing_only_when_they_hold_none(level):
+    other = [C.route(3, 4), C.route(2, 5), C.route(1, 3)]  # cards that cannot be laid yet
+    holding = _draw_view([SAFE_LANDINGS[0], *other], SAFE_LANDINGS[1])
+    assert _player(level, 1).choose(holding) == DRAW_PACK
+    without = _draw_view(other, SAFE_LANDINGS[1])
+    assert _player(level, 1).choose(without) == DRAW_DISCARD

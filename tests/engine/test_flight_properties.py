@@ -31,7 +31,8 @@ from flight_tui.rules.flight.state import (
 from flight_tui.table import SeatSpec, Table
 
 MAX_ACTIONS = 100_000
-"""Far more than any match needs (a hand is at most 200 turns); reaching it means a match never ended."""
+"""Far more than any match needs (a random hand lands in about 80 turns of a few actions);
+reaching it means a match never ended."""
 
 configs = st.builds(
     FlightConfig,

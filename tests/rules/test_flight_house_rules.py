@@ -15,7 +15,9 @@ from flight_tui.rules.flight.state import (
     Discard,
     DrawDiscard,
     DrawPack,
+    DrawTwoAndDiscard,
     FlightLine,
+    HandEnded,
     PackReformed,
     Play,
     TurnInfo,
@@ -170,7 +172,7 @@ def test_house_H9_one_special_card_in_all_not_one_of_each_kind():
 # ---------------------------------------------------------------- the pack
 
 
-def low_pack_position(*, reforms: int, discards: list[int], first_out: int = -1):
+def low_pack_position(*, reforms: int, discards: list[int], first_out: int = -1, config: FlightConfig | None = None):
     """Seat 0 is about to draw the third-last card of the pack and end the turn.
 
     The cards not needed here lie on the blue flight, out of play.
@@ -181,7 +183,7 @@ def low_pack_position(*, reforms: int, discards: list[int], first_out: int = -1)
     out_of_play = FlightLine([c for c in range(C.NUM_CARDS) if c not in used], 0, 0)
     return position(
         hands, flights={BLUE: out_of_play}, pack=pack, discard=discards, phase=DRAW, reforms=reforms,
-        first_out=first_out,
+        first_out=first_out, config=config,
     )
 
 
@@ -201,6 +203,15 @@ def test_house_H10_a_low_pack_is_re_formed_from_the_discards():
     assert_all_cards(state)
 
 
+@pytest.mark.parametrize("reforms", [2, 3, 10])
+def test_house_H10_the_pack_is_re_formed_as_often_as_needed(reforms):
+    state = low_pack_position(reforms=reforms, discards=[AR[0], AR[1], PP[0], PP[1]])
+    FLIGHT.apply(state, 0, DrawPack())
+    FLIGHT.apply(state, 0, Discard(X))
+    assert not state.hand_results
+    assert (state.reforms, len(state.pack), state.discard) == (reforms + 1, 6, [X])
+
+
 def test_house_H10_no_re_forming_while_three_cards_remain():
     state = low_pack_position(reforms=0, discards=[AR[0], AR[1]])
     state.pack.insert(0, state.discard.pop(0))
@@ -209,8 +220,10 @@ def test_house_H10_no_re_forming_while_three_cards_remain():
     assert len(state.pack) == 3 and state.reforms == 0
 
 
-def test_house_H11_the_hand_is_grounded_after_two_re_formings():
-    state = low_pack_position(reforms=2, discards=[AR[0], AR[1], PP[0], PP[1]], first_out=1)
+def test_house_H11_a_match_begun_under_the_two_re_formings_limit_keeps_it():
+    """Matches saved before H10 changed were grounded once the pack had been re-formed twice."""
+    config = FlightConfig(players=3, max_reforms=2)
+    state = low_pack_position(reforms=2, discards=[AR[0], AR[1], PP[0], PP[1]], first_out=1, config=config)
     FLIGHT.apply(state, 0, DrawPack())
     FLIGHT.apply(state, 0, Discard(X))
     result = state.hand_results[-1]
@@ -218,6 +231,7 @@ def test_house_H11_the_hand_is_grounded_after_two_re_formings():
     assert result.first_out == 1
     # seat 0 holds R4 yellow; seat 1 (first out, since drew again) 20 - 4 - 3; seat 2 -10 - 20
     assert result.points == [-4, 13, -30]
+    assert result.how == "grounded"
     assert state.hand_no == 2
 
 
@@ -227,18 +241,35 @@ def test_house_H11_the_hand_is_grounded_when_too_few_discards_remain():
     FLIGHT.apply(state, 0, Discard(X))  # only the exposed card: nothing to re-form
     assert state.hand_results[-1].landed_by == -1
     assert state.hand_results[-1].points == [-4, -7, -30]
+    assert state.hand_results[-1].how == "grounded"
 
 
-def test_house_H12_a_hand_is_grounded_after_max_turns():
+def test_house_H11_one_discard_is_enough_when_it_brings_the_pack_back_to_three():
+    state = low_pack_position(reforms=0, discards=[AR[0]])
+    FLIGHT.apply(state, 0, DrawPack())
+    FLIGHT.apply(state, 0, Discard(X))
+    assert not state.hand_results
+    assert len(state.pack) == 3 and state.discard == [X]
+
+
+def test_house_H12_a_hand_is_stopped_after_max_turns_and_the_log_says_so():
     state = FLIGHT.new_game(FlightConfig(players=2, max_turns=4, hands=1), seed=2)
     turns = 0
     while not FLIGHT.is_over(state):
         action = next((a for a in legal(state) if isinstance(a, Discard)), legal(state)[-1])
         FLIGHT.apply(state, state.current, action)
         turns += isinstance(action, Discard)
-    assert state.hand_results[-1].landed_by == -1
+    result = state.hand_results[-1]
+    assert (result.landed_by, result.how, result.turns) == (-1, "turn-cap", 4)
     assert turns == 4
-    assert FlightConfig().max_turns == 200
+    ended = next(e for e in state.log if isinstance(e, HandEnded))
+    text = FLIGHT.describe(ended, 0, ["Ann", "Bob"])
+    assert "4 turns, the safety limit" in text and "grounded" not in text
+    assert FLIGHT.result(state).endings[0].how == "turn-cap"
+
+
+def test_house_H12_the_turn_limit_is_a_generous_safety_valve():
+    assert FlightConfig().max_turns == 1000
 
 
 # ---------------------------------------------------------------- scoring and matches
@@ -284,7 +315,10 @@ def test_house_H14_a_number_of_hands_overrides_the_target():
 
 
 def test_house_H14_bad_match_settings_are_refused():
-    for config in (FlightConfig(players=5), FlightConfig(target=0), FlightConfig(hands=-1), FlightConfig(max_turns=0)):
+    for config in (
+        FlightConfig(players=5), FlightConfig(target=0), FlightConfig(hands=-1), FlightConfig(max_turns=0),
+        FlightConfig(max_reforms=-1),
+    ):
         with pytest.raises(ValueError):
             FLIGHT.new_game(config, 1)
 
@@ -311,8 +345,38 @@ def test_house_H15_dealer_rotates_and_the_player_on_his_left_starts():
     assert FLIGHT.new_game(FlightConfig(players=3), 1).dealer == 2
 
 
-def test_house_H16_the_exposed_card_taken_may_be_discarded_again():
-    state = position([[X], [Y]], discard=[FOG[0], R(RED, 3)], phase=DRAW)
+def test_house_H16_the_exposed_card_taken_may_not_be_discarded_in_the_same_turn():
+    state = position([[X, FOG[1]], [Y]], discard=[FOG[0], R(RED, 3)], phase=DRAW)
+    FLIGHT.apply(state, 0, DrawDiscard())
+    assert set(legal(state)) == {Discard(X), Discard(FOG[1])}
+    refused(state, Discard(R(RED, 3)), "discards this turn", "H16")
+    FLIGHT.apply(state, 0, Discard(X))
+    assert state.hands[0] == [FOG[1], R(RED, 3)]
+    FLIGHT.apply(state, 1, DrawPack())
+    FLIGHT.apply(state, 1, Discard(Y))
+    FLIGHT.apply(state, 0, DrawPack())
+    assert Discard(R(RED, 3)) in legal(state)  # a turn later it may go
+
+
+def test_house_H16_holds_for_the_exposed_card_taken_with_an_empty_hand():
+    state = position([[], [Y]], discard=[FOG[0], R(RED, 3)], phase=DRAW)
+    FLIGHT.apply(state, 0, DrawTwoAndDiscard())
+    assert len(state.hands[0]) == 3
+    refused(state, Discard(R(RED, 3)), "H16")
+
+
+def test_house_H16_the_card_taken_may_go_when_it_is_the_last_in_hand():
+    state = position([[R(BLUE, 3)], [Y]], flights={BLUE: line(BLUE, 2)}, discard=[FOG[0], R(RED, 3)], phase=DRAW)
+    FLIGHT.apply(state, 0, DrawDiscard())
+    play(state, R(BLUE, 3), BLUE)
+    assert legal(state) == [Discard(R(RED, 3))]  # rule 2: the last card is discarded
+    FLIGHT.apply(state, 0, Discard(R(RED, 3)))
+    assert state.discard == [FOG[0], R(RED, 3)]
+
+
+def test_house_H16_a_match_begun_when_it_was_allowed_keeps_allowing_it():
+    config = FlightConfig(players=2, discard_taken=True)
+    state = position([[X], [Y]], discard=[FOG[0], R(RED, 3)], phase=DRAW, config=config)
     FLIGHT.apply(state, 0, DrawDiscard())
     assert Discard(R(RED, 3)) in legal(state)
     FLIGHT.apply(state, 0, Discard(R(RED, 3)))

@@ -51,6 +51,15 @@ def test_the_flight_example_is_mid_hand_with_a_person_and_two_bots():
     assert not table.is_over() and table.state.hand_no == 1 and len(table.actions) >= 20
 
 
+def test_a_flight_game_begun_under_format_1_goes_on_by_its_old_house_rules():
+    """The example's third move discards the exposed card just taken, which H16 now forbids."""
+    table = SaveStore(EXAMPLES).load("flight-v1")
+    config = table.state.config
+    assert (config.max_reforms, config.discard_taken, config.max_turns) == (2, True, 200)
+    drew, discarded = (next(e for e in table.state.log if type(e).__name__ == kind) for kind in ("Drew", "Discarded"))
+    assert drew.from_discard == discarded.card >= 0
+
+
 def test_the_generator_never_replaces_an_example(tmp_path):
     generator = load_generator()
     written = generator.write_examples(tmp_path)

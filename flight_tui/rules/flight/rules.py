@@ -43,8 +43,8 @@ from flight_tui.rules.flight.state import (
 )
 
 HAND_SIZE = 7
-MAX_REFORMS = 2
-"""The pack may be re-formed from the discards this many times in one hand."""
+LOW_PACK = 3
+"""The pack is re-formed when fewer cards than this are left: a player with an empty hand draws three (rule 9)."""
 VIEW_LOG_LENGTH = 40
 
 DRAW_PACK, DRAW_DISCARD, DRAW_THREE, DRAW_TWO = DrawPack(), DrawDiscard(), DrawThree(), DrawTwoAndDiscard()
@@ -119,6 +119,14 @@ def play_problem(hand: Sequence[int], flights: Sequence[FlightLine], turn: TurnI
     return None
 
 
+def kept_back(hand: Sequence[int], turn: TurnInfo, card: int) -> bool:
+    """Whether house rule H16 keeps ``card``, taken from the discards this turn, from being discarded.
+
+    It may go when it is the last card in hand (rule 2: the last card must be discarded).
+    """
+    return card == turn.kept and len(hand) > 1
+
+
 def discard_problem(hand: Sequence[int], flights: Sequence[FlightLine], turn: TurnInfo, card: int) -> str | None:
     """Why ``card`` may not be discarded now, or None if it may."""
     if card not in hand:
@@ -127,6 +135,8 @@ def discard_problem(hand: Sequence[int], flights: Sequence[FlightLine], turn: Tu
         if any(C.KIND[c] == C.PLANE for c in hand):
             return "You must play your aeroplane first (rule 3a)."
         return "You must play at least one card when you can (rule 3b)."
+    if kept_back(hand, turn, card):
+        return "You took that card from the discards this turn: discard another (house rule H16)."
     return None
 
 
@@ -166,7 +176,7 @@ def legal_from(phase: str, hand: Sequence[int], flights, turn: TurnInfo, discard
     plays = legal_plays(hand, flights, turn)
     if plays and turn.played == 0:
         return plays
-    return plays + [DISCARDS[c] for c in hand]
+    return plays + [DISCARDS[c] for c in hand if not kept_back(hand, turn, c)]
 
 
 class FlightRules:
@@ -217,6 +227,8 @@ class FlightRules:
             raise ValueError("A hand needs at least one turn.")
         if config.max_hands < 1:
             raise ValueError("A match needs at least one hand.")
+        if config.max_reforms < 0:
+            raise ValueError("The number of times the pack may be re-formed cannot be negative.")
         n = config.players
         state = FlightState(
             config=config,
@@ -329,7 +341,7 @@ class FlightRules:
             irreversible = bool(from_pack)
             log.append(Drew(seat, from_pack, exposed))
             state.phase = PLAY
-            state.turn = TurnInfo()
+            state.turn = TurnInfo(kept=-1 if state.config.discard_taken else exposed)
         if state.phase == OVER or len(log) > start + 1:
             irreversible = True
         return Outcome(events=log[start:], irreversible=irreversible)
@@ -366,14 +378,19 @@ class FlightRules:
         state.phase = DRAW
         state.turn = TurnInfo()
         state.turn_no += 1
-        if len(state.pack) < 3 and not self._reform_pack(state):
-            self._end_hand(state, landed_by=-1, how="grounded", turns=state.turn_no - 1)
-        elif state.turn_no > state.config.max_turns:
+        if len(state.pack) < LOW_PACK and not self._reform_pack(state):
+            self._end_hand(state, landed_by=-1, how="grounded", turns=state.turn_no - 1)  # H11
+        elif state.turn_no > state.config.max_turns:  # H12: the safety valve
             self._end_hand(state, landed_by=-1, how="turn-cap", turns=state.turn_no - 1)
 
     def _reform_pack(self, state: FlightState) -> bool:
-        """House rule: shuffle the discards under the exposed card into a new pack (at most twice)."""
-        if state.reforms >= MAX_REFORMS or len(state.discard) + len(state.pack) < 4:
+        """House rule H10: shuffle the discards under the exposed card into the pack, beneath what is left.
+
+        False (nothing changes) when that would still leave fewer than ``LOW_PACK`` cards, or when
+        the config limits re-forms and the limit is reached.
+        """
+        limit = state.config.max_reforms
+        if (limit and state.reforms >= limit) or len(state.pack) + len(state.discard) - 1 < LOW_PACK:
             return False
         exposed = state.discard.pop()
         new = state.discard
@@ -526,7 +543,12 @@ def describe(event: FlightEvent, viewer: int | None, names: Sequence[str]) -> st
         return f"The pack ran low: {event.cards} discards were shuffled into a new pack."
     if isinstance(event, HandEnded):
         r = event.result
-        how = f"{who(r.landed_by)} made a Safe Landing" if r.landed_by >= 0 else "The flights were grounded"
+        if r.landed_by >= 0:
+            how = f"{who(r.landed_by)} made a Safe Landing"
+        elif r.how == "turn-cap":
+            how = f"Nobody landed in {r.turns} turns, the safety limit: the hand is stopped"
+        else:
+            how = "The flights were grounded: the pack ran out"
         pts = ", ".join(f"{names[i]} {p:+d}" for i, p in enumerate(r.points))
         return f"Hand {r.hand_no} over. {how}. {pts}."
     if isinstance(event, MatchEnded):

@@ -20,10 +20,14 @@ class FlightConfig(msgspec.Struct, frozen=True, kw_only=True):
     """Play until someone has this many points at the end of a hand (0: use ``hands``)."""
     hands: int = 0
     """Play exactly this many hands (0: play to ``target``)."""
-    max_turns: int = 200
-    """A hand still running after this many turns ends grounded (a guarantee that games end)."""
+    max_turns: int = 1000
+    """A hand still running after this many turns is stopped (house rule H12: a safety valve only)."""
     max_hands: int = 50
     """A match to a target that nobody has reached after this many hands ends there (house rule H17)."""
+    max_reforms: int = 0
+    """How often the pack may be re-formed from the discards in one hand (house rule H10); 0: as often as needed."""
+    discard_taken: bool = False
+    """Whether the exposed card taken this turn may be discarded again at once (house rule H16)."""
 
 
 class FlightLine(msgspec.Struct):
@@ -52,6 +56,8 @@ class TurnInfo(msgspec.Struct):
     """A Fog, Customs, Alternative Route or Passport was played this turn (rule 7)."""
     plane_played: bool = False
     """An aeroplane was played this turn: nothing else may be (rule 3a)."""
+    kept: int = -1
+    """The exposed card taken this turn, which may not be discarded this turn (house rule H16), or -1."""
 
 
 class HandResult(msgspec.Struct, frozen=True):

@@ -24,8 +24,10 @@ def hand_summary(names: Sequence[str], result: HandResult) -> str:
             text = f"{lander} went out first and made the first Safe Landing: 50 points."
         elif result.first_out >= 0:
             text += f" {names[result.first_out]} was first out of cards (+20)."
+    elif result.how == "turn-cap":
+        text = f"Nobody landed: the hand was stopped at the safety limit of {result.turns} turns."
     else:
-        text = "Nobody landed: the flights were grounded."
+        text = "Nobody landed: the pack ran out, so the flights were grounded."
         if result.first_out >= 0:
             text += f" {names[result.first_out]} was first out of cards (+20)."
     return text + " Everyone else loses the points of the cards left in hand."

@@ -117,6 +117,9 @@ def test_summaries_of_a_hand_and_a_match():
     names = ["Ann", "Bob", "Cleo"]
     assert "50 points" in hand_summary(names, results()[1])
     assert "Cleo was first out" in hand_summary(names, results()[0])
-    assert hand_summary(names, HandResult(4, [-5, -5, -5], -1, -1)).startswith("Nobody landed")
+    grounded = hand_summary(names, HandResult(4, [-5, -5, -5], -1, -1, turns=61, how="grounded"))
+    assert grounded.startswith("Nobody landed") and "pack ran out" in grounded
+    capped = hand_summary(names, HandResult(4, [-5, -5, -5], -1, -1, turns=1000, how="turn-cap"))
+    assert "safety limit of 1000 turns" in capped and "grounded" not in capped
     assert winners_text(names, [1], [0, 120, 3]) == "Bob wins the match with 120 points!"
     assert winners_text(names, [0, 1], [100, 100, 3]).startswith("Ann and Bob share")

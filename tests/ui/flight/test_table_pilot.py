@@ -7,7 +7,7 @@ from flight_harness import TableApp, as_text, make_table, play_until, run_async
 
 from flight_tui.rules.flight import cards as C
 from flight_tui.rules.flight.rules import play_problem
-from flight_tui.rules.flight.state import DRAW, PLAY
+from flight_tui.rules.flight.state import DRAW, PLAY, DrawDiscard, DrawPack
 from flight_tui.ui.flight.chooser import FlightChooser
 from flight_tui.ui.flight.end_screens import HandEndScreen, MatchEndScreen
 from flight_tui.ui.flight.handoff import HandOffScreen
@@ -147,12 +147,14 @@ async def test_undo_by_key_takes_back_a_play_but_not_a_pack_draw():
         assert table.view(0).turn.played == 0
 
 
-def _after_draw(table):
-    """The view seat 0 would have after drawing from the pack (on a copy of the table)."""
-    from flight_tui.rules.flight.state import DrawPack
+def _can_play(view) -> bool:
+    return any(playable_flights(view, c) for c in view.hand)
 
+
+def _after_draw(table, draw=None):
+    """The view seat 0 would have after drawing (from the pack unless told) on a copy of the table."""
     state = table.rules.clone(table.state)
-    table.rules.apply(state, 0, DrawPack())
+    table.rules.apply(state, 0, draw or DrawPack())
     return table.rules.view(state, 0)
 
 
@@ -190,6 +192,45 @@ async def test_hand_off_hides_the_hand_between_two_people():
         await pilot.press("enter")
         await settle(pilot, app, lambda: humans_turn(app, 1))
         assert screen.query_one(HandView).cards == sorted(table.view(1).hand)
+
+
+@run_async
+async def test_a_hand_stopped_at_the_turn_limit_says_so():
+    table = make_table("random:Ann,random:Bob", seed=2, hands=2, max_turns=6)
+    app = TableApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, lambda: isinstance(app.screen, HandEndScreen) and app.screen.query(".end-summary"))
+        summary = as_text(app.screen.query_one(".end-summary"))
+        assert "safety limit of 6 turns" in summary and "grounded" not in summary
+        assert table.view(0).hand_results[0].how == "turn-cap"
+
+
+@run_async
+async def test_the_exposed_card_taken_cannot_be_discarded_at_once():
+    """House rule H16: the player is told why, and keeps the card."""
+    table = make_table("human,random", seed=4)
+    play_until(
+        table,
+        lambda t: (
+            t.to_act() == (0,)
+            and t.view(0).phase == DRAW
+            and len(t.view(0).hand) > 1
+            and not _can_play(_after_draw(t, DrawDiscard()))
+        ),
+    )
+    app = TableApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        exposed = table.view(0).discard[-1]
+        await pilot.press("e")
+        await pilot.pause()
+        assert table.view(0).phase == PLAY and exposed in table.view(0).hand
+        hand = screen.query_one(HandView)
+        await press_until_cursor(pilot, hand, hand.cards.index(exposed))
+        await pilot.press("x")
+        await pilot.pause()
+        assert exposed in table.view(0).hand and table.view(0).phase == PLAY
+        assert any("H16" in str(n.message) for n in app._notifications)
 
 
 @run_async
