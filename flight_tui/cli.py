@@ -15,6 +15,9 @@ from flight_tui import __version__
 from flight_tui.rules import GAMES
 
 USAGE_ERROR = 2
+UNUSABLE_DATA_DIR = 1
+EXIT_GRACE = 3.0
+"""Seconds the app has to close after a hang-up (SIGHUP) or SIGTERM before the process ends regardless."""
 SEAT_HELP = "comma-separated seats: human, random, easy, normal or hard, each optionally :Name"
 DEFAULT_SEATS = {
     "flight": "human,normal,normal",
@@ -136,9 +139,19 @@ def _new_table(parser: argparse.ArgumentParser, args: argparse.Namespace):
 
 
 def _run_app(args: argparse.Namespace, **kwargs) -> int:
+    from flight_tui import paths
+
+    try:
+        paths.check_saves_dir()
+    except OSError as error:
+        sys.stderr.write(
+            f"flight-tui: cannot save games in {paths.saves_dir()}: {error.strerror or error}. "
+            "Choose a folder that can be written with --data-dir DIR.\n"
+        )
+        return UNUSABLE_DATA_DIR
     from flight_tui.ui.app import FlightTuiApp
 
-    app = FlightTuiApp(theme=getattr(args, "theme", None), **kwargs)
+    app = FlightTuiApp(theme=getattr(args, "theme", None), exit_grace=EXIT_GRACE, **kwargs)
     app.run()
     return app.return_code or 0
 
