@@ -19,6 +19,9 @@ from flight_tui.rules import GAMES
 USAGE_ERROR = 2
 INTERRUPTED = 130
 """The exit status after Ctrl+C (128 + SIGINT), as shells report it."""
+UNUSABLE_DATA_DIR = 1
+EXIT_GRACE = 3.0
+"""Seconds the app has to close after a hang-up (SIGHUP) or SIGTERM before the process ends regardless."""
 SEAT_HELP = "comma-separated seats: human, random, easy, normal or hard, each optionally :Name"
 DEFAULT_SEATS = {
     "flight": "human,normal,normal",
@@ -144,9 +147,19 @@ def _new_table(parser: argparse.ArgumentParser, args: argparse.Namespace):
 
 
 def _run_app(args: argparse.Namespace, **kwargs) -> int:
+    from flight_tui import paths
+
+    try:
+        paths.check_saves_dir()
+    except OSError as error:
+        sys.stderr.write(
+            f"flight-tui: cannot save games in {paths.saves_dir()}: {error.strerror or error}. "
+            "Choose a folder that can be written with --data-dir DIR.\n"
+        )
+        return UNUSABLE_DATA_DIR
     from flight_tui.ui.app import FlightTuiApp
 
-    app = FlightTuiApp(theme=getattr(args, "theme", None), **kwargs)
+    app = FlightTuiApp(theme=getattr(args, "theme", None), exit_grace=EXIT_GRACE, **kwargs)
     app.run()
     return app.return_code or 0
 

@@ -8,11 +8,14 @@ the platform's user config directory.
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 
 import platformdirs
 
 APP_NAME = "flight-tui"
+SAVES_FOLDER = "saves"
+"""The folder of saved games inside a data folder."""
 _data_dir_override: Path | None = None
 
 
@@ -30,6 +33,28 @@ def data_dir() -> Path:
     if env:
         return Path(env).expanduser()
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def saves_dir() -> Path:
+    """The folder of saved games, inside the data folder (not created here)."""
+    return data_dir() / SAVES_FOLDER
+
+
+def check_saves_dir() -> None:
+    """Create the saves folder if needed and check that a file can be written there; ``OSError`` says why not.
+
+    The app refuses to start on a folder where no game could be saved (a read-only or full
+    disk, a missing drive, a file in the way), rather than let the player play unsaved.
+    """
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    probe = folder / f".write-test-{secrets.token_hex(6)}"
+    fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        os.write(fd, b"flight-tui")
+    finally:
+        os.close(fd)
+        probe.unlink()
 
 
 def config_dir() -> Path:

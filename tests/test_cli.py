@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from themes.test_colour_modes import run_in_terminal, screen_text
+from pty_terminal import run_in_terminal, screen_text
 
 from flight_tui import __version__, paths
 from flight_tui.cli import _new_table, build_parser, main

@@ -26,7 +26,7 @@ from flight_tui.rules import get_rules
 from flight_tui.saves.errors import SaveError
 from flight_tui.saves.migrations import CURRENT_VERSION, upgrade
 from flight_tui.table import SeatSpec, Table
-from flight_tui.table.seats import SEAT_KINDS
+from flight_tui.table.seats import SEAT_KINDS, seat_name_problem
 
 MAGIC = "flight-tui save"
 """The value of ``format`` in every save file."""
@@ -59,10 +59,12 @@ class _Probe(msgspec.Struct):
 
 
 class Loaded(NamedTuple):
-    """A decoded, checked save: its header and the table it holds."""
+    """A decoded, checked save: its header, the table it holds, and which moves could not be undone."""
 
     header: SaveFile
     table: Table
+    irreversible: list[bool]
+    """Per recorded action, whether it was irreversible (``Outcome.irreversible`` in the replay)."""
 
 
 _encoder = msgspec.json.Encoder()
@@ -91,6 +93,17 @@ def encode(table: Table, created: datetime, updated: datetime) -> bytes:
 
 def decode(data: bytes, slot: str) -> Loaded:
     """Decode and check a save; any problem raises ``SaveError`` naming ``slot``."""
+    try:
+        return _decode(data, slot)
+    except SaveError:
+        raise
+    except RecursionError:
+        raise SaveError(slot, "the file is damaged (its data is nested far too deeply).") from None
+    except Exception as error:  # whatever else a hostile file makes the decoder raise
+        raise SaveError(slot, _damaged(error)) from None
+
+
+def _decode(data: bytes, slot: str) -> Loaded:
     if not data.strip():
         raise SaveError(slot, "the file is empty.")
     data, upgraded = _current_layout(data, slot)
@@ -98,17 +111,20 @@ def decode(data: bytes, slot: str) -> Loaded:
         header = msgspec.json.decode(data, type=SaveFile)
     except msgspec.DecodeError as error:
         raise SaveError(slot, _damaged(error)) from None
-    for seat in header.seats:
-        if seat.kind not in SEAT_KINDS or not seat.name:
-            raise SaveError(slot, f"the file is damaged: a seat is {seat.kind!r} {seat.name!r}.")
+    for number, seat in enumerate(header.seats, 1):
+        if seat.kind not in SEAT_KINDS:
+            raise SaveError(slot, f"the file is damaged: seat {number} is of an unknown kind ({_quoted(seat.kind)}).")
+        problem = seat_name_problem(seat.name)
+        if problem:
+            raise SaveError(slot, f"the file is damaged: the name of seat {number} {problem}.")
     try:
         rules = get_rules(header.game)
     except KeyError:
-        raise SaveError(slot, f"it is a game of {header.game!r}, which this version of flight-tui does not have.") from None
+        raise SaveError(slot, f"it is a game of {_quoted(header.game)}, which this version of flight-tui does not have.") from None
     config = _decode_part(header.config, rules.config_type, "the game settings", slot)
     actions = _decode_part(header.actions, list[tuple[int, rules.action_type]], "the list of moves", slot)
     snapshot = _decode_part(header.state, rules.state_type, "the saved position", slot)
-    state = _replay(rules, config, header.seed, actions, slot)
+    state, irreversible = _replay(rules, config, header.seed, actions, slot)
     if upgraded:
         consistent = agrees(msgspec.json.decode(_encoder.encode(state)), msgspec.json.decode(header.state))
     else:
@@ -118,7 +134,7 @@ def decode(data: bytes, slot: str) -> Loaded:
     if rules.num_seats(state) != len(header.seats):
         raise SaveError(slot, f"the file is damaged: {len(header.seats)} seats for a game of {rules.num_seats(state)}.")
     table = Table(rules, config, header.seed, header.seats, state=state, actions=actions)
-    return Loaded(header, table)
+    return Loaded(header, table, irreversible)
 
 
 def agrees(replayed: Any, recorded: Any) -> bool:
@@ -166,18 +182,19 @@ def _current_layout(data: bytes, slot: str) -> tuple[bytes, bool]:
         raise SaveError(slot, f"the file is in the old save format {probe.version} and is damaged, so it cannot be upgraded.") from None
 
 
-def _replay(rules: Any, config: Any, seed: int, actions: list[tuple[int, Any]], slot: str) -> Any:
-    """The state that the seed and the actions lead to."""
+def _replay(rules: Any, config: Any, seed: int, actions: list[tuple[int, Any]], slot: str) -> tuple[Any, list[bool]]:
+    """The state that the seed and the actions lead to, and which of the actions were irreversible."""
     try:
         state = rules.new_game(config, seed)
     except Exception as error:  # a damaged config may break the rules in any way
         raise SaveError(slot, f"the file is damaged: its game settings are impossible ({_clause(error)}).") from None
+    irreversible = []
     for number, (seat, action) in enumerate(actions, 1):
         try:
-            rules.apply(state, seat, action)
+            irreversible.append(rules.apply(state, seat, action).irreversible)
         except Exception as error:  # a tampered move may break the rules in any way
             raise SaveError(slot, f"{INCONSISTENT} (Move {number} of {len(actions)} is not allowed: {_clause(error)}.)") from None
-    return state
+    return state, irreversible
 
 
 def _ends_early(error: msgspec.DecodeError, data: bytes) -> bool:
@@ -195,10 +212,19 @@ def _decode_part(raw: msgspec.Raw, part_type: Any, part: str, slot: str) -> Any:
         raise SaveError(slot, _damaged(error, f"in {part}: ")) from None
 
 
-def _damaged(error: msgspec.DecodeError, where: str = "") -> str:
-    return f"the file is damaged ({where}{error})."
+def _damaged(error: Exception, where: str = "") -> str:
+    return f"the file is damaged ({where}{_clause(error)})."
 
 
 def _clause(error: Exception) -> str:
-    """An exception's message without its full stop, to embed in a sentence."""
-    return str(error).rstrip(".") or type(error).__name__
+    """An exception's message without its full stop, to embed in a sentence (cut short if long)."""
+    return _shortened(str(error).rstrip(".")) or type(error).__name__
+
+
+def _quoted(value: Any) -> str:
+    """A value from the file, quoted and cut short, to show in a message."""
+    return _shortened(repr(value))
+
+
+def _shortened(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -98,6 +98,30 @@ class Table:
         if self.on_change is not None:
             self.on_change(self)
 
+    def rebuild_undo(self, irreversible: Sequence[bool]) -> None:
+        """After loading: offer the undo that was offered when the game was saved.
+
+        ``irreversible[i]`` is ``Outcome.irreversible`` of recorded action ``i`` (from the load's
+        replay). Undo covers the last seat's actions since its last irreversible one or since
+        another seat acted, exactly as ``submit`` keeps it; their snapshots come from a replay.
+        """
+        self._undo.clear()
+        self._undo_seat = None
+        if not self.actions or irreversible[-1]:
+            return
+        seat = self.actions[-1][0]
+        start = len(self.actions) - 1
+        while start > 0 and not irreversible[start - 1] and self.actions[start - 1][0] == seat:
+            start -= 1
+        state = self.rules.new_game(self.config, self.seed)
+        for acting, action in self.actions[:start]:
+            self.rules.apply(state, acting, action)
+        for index in range(start, len(self.actions)):
+            self._undo.append((self.rules.clone(state), index))
+            self.rules.apply(state, seat, self.actions[index][1])
+        self._undo_seat = seat
+        self.state = state
+
     def replay(self) -> Any:
         """A fresh state from the seed and the recorded actions (must equal ``state``)."""
         state = self.rules.new_game(self.config, self.seed)

@@ -7,8 +7,10 @@ the other screens, the saves, the rules and the game's table screen are imported
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+import threading
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -25,10 +27,25 @@ if TYPE_CHECKING:
 
 EXIT_SIGNALS = ("SIGHUP", "SIGTERM")
 """Signals that save the open game and end the program cleanly (a hang-up over SSH, a kill)."""
+UNSAVED_EXIT = 1
+"""The exit status when the program ends with the open game not saved."""
+
+
+class ClosingNote(NamedTuple):
+    """What to tell the player as a game closes that its usual folder could not save."""
+
+    text: str
+    lost: bool
+    """True: the game was not saved anywhere; False: it was saved elsewhere (``text`` says where)."""
 
 
 class FlightTuiApp(App[None]):
-    """The whole app. ``start="continue"`` resumes the latest autosave; ``table`` opens a game."""
+    """The whole app. ``start="continue"`` resumes the latest autosave; ``table`` opens a game.
+
+    ``exit_grace``: after SIGHUP or SIGTERM the process ends at most this many seconds later,
+    even if the terminal has stopped taking output and the app cannot close (the game is saved
+    after every move, and once more on the signal). None (tests): no such deadline.
+    """
 
     CSS_PATH = "app.tcss"
     TITLE = "flight-tui"
@@ -39,7 +56,14 @@ class FlightTuiApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, tooltip="Quit (a game in progress stays saved)"),
     ]
 
-    def __init__(self, *, start: str = "menu", table: Table | None = None, theme: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        start: str = "menu",
+        table: Table | None = None,
+        theme: str | None = None,
+        exit_grace: float | None = None,
+    ) -> None:
         # NO_COLOR: with native ANSI colours Textual strips all colour (otherwise it turns colours
         # to greys, which makes the ansi_default colours of an ANSI theme black on black).
         super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
@@ -50,7 +74,12 @@ class FlightTuiApp(App[None]):
         self.theme_names: list[str] = []
         self._store: SaveStore | None = None
         self._table: Table | None = None
-        self._last_save_problem: str | None = None
+        self.save_problem: str | None = None
+        """Why the open game's last save failed (None: it is saved)."""
+        self._saved_moves = 0
+        self._exit_grace = exit_grace
+        self._watchdog: threading.Thread | None = None
+        self._previous_signal_handlers: dict[int, Any] = {}
         self._startup_messages: list[tuple[str, str]] = []
         if settings_problem:
             self._startup_messages.append((settings_problem, "warning"))
@@ -92,8 +121,14 @@ class FlightTuiApp(App[None]):
         self._cover_if_too_small()
 
     def _install_signal_handlers(self) -> None:
+        """SIGHUP and SIGTERM: the deadline starts at once; saving and closing happen on the event loop.
+
+        A plain signal handler (not the event loop's) is used because the loop itself may be
+        stuck, waiting to hand output to a terminal that has gone.
+        """
         import asyncio
         import signal
+        from functools import partial
 
         loop = asyncio.get_running_loop()
         for name in EXIT_SIGNALS:
@@ -101,14 +136,46 @@ class FlightTuiApp(App[None]):
             if signum is None:
                 continue
             try:
-                loop.add_signal_handler(signum, self.handle_exit_signal, signum)
-            except (NotImplementedError, RuntimeError, ValueError):
+                previous = signal.signal(signum, partial(self._on_exit_signal, loop))
+            except (ValueError, OSError):
                 continue  # not available here (another platform, or not the main thread)
+            self._previous_signal_handlers[signum] = previous
+
+    def _restore_signal_handlers(self) -> None:
+        import signal
+
+        for signum, previous in self._previous_signal_handlers.items():
+            signal.signal(signum, previous)
+        self._previous_signal_handlers.clear()
+
+    def _on_exit_signal(self, loop: Any, signum: int, frame: Any) -> None:
+        self._start_exit_deadline()
+        try:
+            loop.call_soon_threadsafe(self.handle_exit_signal, signum)
+        except RuntimeError:
+            pass  # the event loop has closed: the app is ending anyway
 
     def handle_exit_signal(self, signum: int) -> None:
         """SIGHUP / SIGTERM: save the open game, then end the program without a traceback."""
-        self.save_now()
-        self.exit()
+        self._start_exit_deadline()
+        self.quit_now()
+
+    def _start_exit_deadline(self) -> None:
+        """End the process ``exit_grace`` seconds from now, closed or not (once; not without ``exit_grace``)."""
+        if self._exit_grace is None or self._watchdog is not None:
+            return
+
+        def end_process() -> None:
+            threading.Event().wait(self._exit_grace)
+            os._exit(UNSAVED_EXIT if self.save_problem else 0)
+
+        self._watchdog = threading.Thread(target=end_process, name="exit-deadline", daemon=True)
+        self._watchdog.start()
+
+    def on_unmount(self) -> None:
+        self._restore_signal_handlers()
+        if self._table is not None and self._store is not None:
+            self._store.release(self._table)
 
     # ------------------------------------------------------------ terminal size
 
@@ -117,6 +184,8 @@ class FlightTuiApp(App[None]):
 
     def _on_screen_change(self, screen: Screen) -> None:
         self.call_next(self._cover_if_too_small)
+        self.call_next(self._close_left_table)
+        self.call_next(self._show_save_mark)
 
     def _cover_if_too_small(self) -> None:
         """Keep the too-small notice on top while the terminal is under 80x24 (it leaves by itself)."""
@@ -167,13 +236,23 @@ class FlightTuiApp(App[None]):
         if screen is None:
             self.notify(f"{table.rules.title} cannot be played in this version.", severity="error")
             return
+        if self._table is not None and self._table is not table:
+            self.store.release(self._table)
         self._table = table
-        self._last_save_problem = None
+        self.save_problem = None
+        self._saved_moves = len(table.actions)
         table.on_change = self._autosave
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen)
         self._autosave(table)
+
+    def _close_left_table(self) -> None:
+        """Once the game's screen has closed, let other copies of flight-tui open its autosave."""
+        if self._table is not None and self.current_table() is None:
+            self.store.release(self._table)
+            self._table = None
+            self.save_problem = None
 
     def save_now(self) -> None:
         """Autosave the open game, if there is one."""
@@ -192,8 +271,31 @@ class FlightTuiApp(App[None]):
         except SaveError as error:
             self._report_save_problem(str(error))
         else:
-            self._last_save_problem = None
             note_autosave(table, slot)
+            self._saved_moves = len(table.actions)
+            if self.save_problem is not None:
+                self.save_problem = None
+                self.notify("The game is saved again.", title="Autosave")
+        self.call_after_refresh(self._show_save_mark)
+
+    def _show_save_mark(self) -> None:
+        """Keep the "NOT SAVED" mark on the open game's screen exactly while its saves fail."""
+        from flight_tui.ui.not_saved import NotSavedMark
+
+        for screen in self.screen_stack:
+            if getattr(screen, "table", None) is None or not screen.is_mounted:
+                continue
+            marks = screen.query_children(NotSavedMark)
+            if self.save_problem is not None and screen.table is self._table:
+                if not marks:
+                    screen.mount(NotSavedMark())
+            else:
+                marks.remove()
+
+    def unsaved_moves(self) -> int:
+        """How many of the open game's moves are in no save (while its saves fail)."""
+        table = self.current_table()
+        return max(0, len(table.actions) - self._saved_moves) if table is not None else 0
 
     def _record_campaign_result(self, table: Table) -> bool:
         """A finished campaign scenario counts in the campaign's progress (once per game).
@@ -207,10 +309,69 @@ class FlightTuiApp(App[None]):
         return outcome is None or outcome.safe
 
     def _report_save_problem(self, message: str) -> None:
-        """Tell the player that saving fails, once per problem (not after every move)."""
-        if message != self._last_save_problem:
-            self._last_save_problem = message
+        """Tell the player that saving fails, once per problem (the mark stays on screen meanwhile)."""
+        if message != self.save_problem:
+            self.save_problem = message
             self.notify(message, title="Autosave failed", severity="error", timeout=10)
+
+    def confirm_unsaved(self, close: Callable[[ClosingNote | None], None], closing: str = "Quit") -> None:
+        """Before the open game is closed: if it is not saved, say so and offer to save it elsewhere.
+
+        ``close(note)`` then closes it; ``note`` is None when the game is saved in its usual place.
+        Back (Esc) keeps the game open.
+        """
+        from flight_tui.ui.screens.dialogs import NotSavedDialog, PromptDialog
+
+        self.save_now()
+        if self.save_problem is None or self.current_table() is None:
+            close(None)
+            return
+
+        def answer(choice: str | None) -> None:
+            if choice == "close":
+                close(self._unsaved_note())
+            elif choice == "elsewhere":
+                self.push_screen(
+                    PromptDialog(
+                        "Save the game in which folder? Resume it later with: flight-tui --data-dir FOLDER continue",
+                        placeholder="a folder, e.g. ~/flight-tui-rescue",
+                        max_length=400,
+                    ),
+                    save_in,
+                )
+
+        def save_in(folder: str | None) -> None:
+            if folder is None:
+                return
+            note = self._save_elsewhere(Path(folder).expanduser())
+            if note is not None:
+                close(note)
+
+        self.push_screen(NotSavedDialog(self.save_problem, self.unsaved_moves(), closing=closing), answer)
+
+    def _save_elsewhere(self, folder: Path) -> ClosingNote | None:
+        """Save the open game in another data folder; where it went, or None (the player was told why not)."""
+        from flight_tui.paths import SAVES_FOLDER
+        from flight_tui.saves import SaveError, SaveStore
+
+        table = self.current_table()
+        if table is None:
+            return None
+        try:
+            SaveStore(folder / SAVES_FOLDER).autosave(table)
+        except SaveError as error:
+            self.notify(f"Not saved in {folder} either: {error}", title="Not saved", severity="error", timeout=10)
+            return None
+        self._saved_moves = len(table.actions)
+        return ClosingNote(
+            f"flight-tui: your game is saved in {folder}. Resume it with: flight-tui --data-dir {folder} continue",
+            lost=False,
+        )
+
+    def _unsaved_note(self) -> ClosingNote:
+        lost = self.unsaved_moves()
+        moves = f" Its last {lost} moves are in no save." if lost else ""
+        return ClosingNote(f"flight-tui: your game was NOT saved: {self.save_problem}{moves}", lost=True)
 
     def can_continue(self) -> bool:
         """Whether there is an autosaved game in progress."""
@@ -236,6 +397,16 @@ class FlightTuiApp(App[None]):
             entry = self.store.latest_autosave()
             if entry is None:
                 self.notify("There is no game in progress to continue.", severity="warning")
+                return
+            if not entry.readable:
+                self.notify(
+                    f"Your last game ({entry.slot}) cannot be read: {entry.problem} Open Load (l) to "
+                    + ("restore its backup copy (b) or " if entry.backup_readable else "")
+                    + "choose another game.",
+                    title="Cannot continue",
+                    severity="error",
+                    timeout=15,
+                )
                 return
             table = self.store.load(entry.slot)
         except SaveError as error:
@@ -321,24 +492,42 @@ class FlightTuiApp(App[None]):
         self.search_commands(commands, placeholder="Pick a theme…")
 
     async def action_quit(self) -> None:
-        """Quit; with a game open (and confirm-on-quit set) ask first. The game stays saved."""
-        from flight_tui.ui.screens.dialogs import ConfirmDialog
+        """Quit; with a game open (and confirm-on-quit set) ask first.
 
-        asking = isinstance(self.screen, ConfirmDialog)
-        if self.settings.confirm_quit and self.current_table() is not None and not asking and not too_small(self.size):
+        A game that cannot be saved is never closed quietly: the player is told, and may save
+        it in another folder first.
+        """
+        from flight_tui.ui.screens.dialogs import ConfirmDialog, NotSavedDialog
 
-            def answer(yes: bool | None) -> None:
-                if yes:
-                    self.quit_now()
-
-            self.push_screen(ConfirmDialog("Quit? Your game is saved: 'flight-tui continue' resumes it."), answer)
+        asking = isinstance(self.screen, (ConfirmDialog, NotSavedDialog))
+        if self.current_table() is None or asking or too_small(self.size):
+            self.quit_now()
             return
-        self.quit_now()
+
+        def close(note: ClosingNote | None) -> None:
+            if note is not None:
+                self._exit_with(note)
+            elif self.settings.confirm_quit:
+                self.push_screen(
+                    ConfirmDialog("Quit? Your game is saved: 'flight-tui continue' resumes it."),
+                    lambda yes: self.quit_now() if yes else None,
+                )
+            else:
+                self.quit_now()
+
+        self.confirm_unsaved(close)
 
     def quit_now(self) -> None:
-        """Save the open game and end the program."""
+        """Save the open game and end the program (with a message and status 1 if it could not be saved)."""
         self.save_now()
-        self.exit()
+        self._exit_with(self._unsaved_note() if self.save_problem and self.current_table() is not None else None)
+
+    def _exit_with(self, note: ClosingNote | None) -> None:
+        """End the program; a ``note`` is printed on stderr, and a lost game ends it with status 1."""
+        if note is None:
+            self.exit()
+        else:
+            self.exit(return_code=UNSAVED_EXIT if note.lost else 0, message=note.text)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         from flight_tui.ui.commands import palette_commands

@@ -1,4 +1,4 @@
-"""What every game's table screen shares: seats, bots' moves, autosave, undo, hint and leaving.
+"""What every game's table screen shares: seats, bots' moves, undo, hint and leaving.
 
 A table screen shows one seat at a time, the *viewer*: the human whose move it is (with several
 humans at one keyboard, the next one, after a hand-off screen). It reads only
@@ -20,7 +20,6 @@ from textual.worker import Worker, WorkerState
 
 from flight_tui.bots import make_bot
 from flight_tui.engine.errors import IllegalAction
-from flight_tui.saves.errors import SaveError
 from flight_tui.table import Table
 
 DEFAULT_BOT_DELAY = 0.6
@@ -62,23 +61,8 @@ class GameTableScreen(Screen[None]):
     # ------------------------------------------------------------ life cycle
 
     def start(self) -> None:
-        """Autosave after every move (unless the app already does) and show the position."""
-        if self.table.on_change is None:
-            self.table.on_change = self._autosave
+        """Show the position (the app saves the game after every move)."""
         self.advance()
-
-    def on_unmount(self) -> None:
-        if self.table.on_change == self._autosave:
-            self.table.on_change = None
-
-    def _autosave(self, table: Table) -> None:
-        store = getattr(self.app, "store", None)
-        if store is None:
-            return
-        try:
-            store.autosave(table)
-        except (OSError, SaveError) as exc:
-            self.notify(f"The game could not be autosaved: {exc}", severity="error", timeout=8)
 
     # ------------------------------------------------------------ bots
 
@@ -157,6 +141,15 @@ class GameTableScreen(Screen[None]):
         self.advance()
 
     def action_leave(self) -> None:
-        """Back to the menu (the game is autosaved after every move)."""
+        """Back to the menu (the game is autosaved after every move; if saving fails, the player is asked)."""
+        confirm_unsaved = getattr(self.app, "confirm_unsaved", None)
+        if confirm_unsaved is None:
+            self._leave()
+        else:
+            confirm_unsaved(lambda note: self._leave(note and note.text), closing="Leave")
+
+    def _leave(self, note: str | None = None) -> None:
         self.workers.cancel_group(self, "bot")
+        if note:
+            self.notify(note, severity="warning", timeout=15)
         self.dismiss(None)

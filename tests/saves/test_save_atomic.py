@@ -182,3 +182,100 @@ def test_a_full_disk_leaves_the_old_save_and_no_scratch_file(store, make_table, 
         store.save("slot", make_table(8, steps=20), overwrite=True)
     assert caught.value.slot == "slot"
     assert files(store.directory) == before
+
+
+def crash_at_call(monkeypatch, module, name: str, number: int) -> list[str]:
+    """Make the ``number``-th call of ``module.name`` crash the process; the calls made are listed."""
+    real = getattr(module, name)
+    calls: list[str] = []
+
+    def call(*args, **kwargs):
+        calls.append(os.path.basename(str(args[-1])))
+        if len(calls) == number:
+            raise Crash
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, call)
+    return calls
+
+
+def no_hard_links(monkeypatch) -> None:
+    """A file system without hard links (FAT, exFAT, some network folders)."""
+    import errno
+
+    def refuse(*args, **kwargs):
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", refuse)
+
+
+def test_without_hard_links_a_crash_at_any_rename_leaves_a_complete_save(store, make_table, advance, monkeypatch):
+    """Issue 9, item 4: the renames are ordered so that a complete save is always in place."""
+    table = make_table(9, steps=10)
+    store.save("slot", table)
+    store.save("slot", table, overwrite=True)
+    old = list(table.actions)
+    advance(table, 5, 9)
+    number = 1
+    while True:
+        with monkeypatch.context() as patch:
+            no_hard_links(patch)
+            calls = crash_at_call(patch, os, "replace", number)
+            try:
+                store.save("slot", table, overwrite=True)
+            except Crash:
+                pass
+        assert store.load("slot").actions in (old, table.actions), (number, calls)
+        assert [e.slot for e in store.list_saves() if e.readable] == ["slot"]
+        if len(calls) < number:
+            break
+        store.save("slot", make_table(9, steps=10), overwrite=True)
+        number += 1
+    assert number > 2
+    assert len(store.load("slot").actions) == len(table.actions)
+    assert len(decode(store.path("slot").with_name("slot.json.bak").read_bytes(), "slot").table.actions) == 10
+
+
+def test_a_save_left_only_in_its_scratch_file_is_recovered_on_load(store, make_table, advance):
+    """An earlier version, killed between its two renames, left no main file and the new save in ``.<slot>.json.tmp``."""
+    table = make_table(10, steps=10)
+    store.save("slot", table)
+    path = store.path("slot")
+    os.replace(path, path.with_name("slot.json.bak"))
+    advance(table, 6, 10)
+    store.save("newer", table)
+    os.replace(store.path("newer"), store.directory / ".slot.json.tmp")
+    [entry] = store.list_saves()
+    assert entry.slot == "slot" and entry.readable and entry.progress
+    assert store.load("slot").actions == table.actions
+    assert decode(path.read_bytes(), "slot").table.actions == table.actions
+    assert not (store.directory / ".slot.json.tmp").exists()
+
+
+def test_removing_a_finished_games_autosave_survives_a_crash_at_any_step(tmp_path, make_table, advance, monkeypatch):
+    """Issue 9, item 5: a crash part way through leaves the last save whole, or nothing; never an orphan backup."""
+    from flight_tui.saves import SaveStore
+
+    number = 1
+    while True:
+        store = SaveStore(tmp_path / f"crash at unlink {number}")
+        table = make_table(11, players=2, steps=30, hands=1)
+        slot = store.autosave(table)
+        advance(table, 5, 11)
+        store.autosave(table)
+        (store.directory / f".{slot}.json.0123456789ab.tmp").write_bytes(b"left by a crash")
+        advance(table, 10_000, 11)
+        assert table.is_over()
+        with monkeypatch.context() as patch:
+            calls = crash_at_call(patch, os, "unlink", number)
+            try:
+                store.autosave(table)
+            except Crash:
+                pass
+        entries = store.list_saves()
+        assert all(entry.readable for entry in entries), (number, calls, entries)
+        if len(calls) < number:
+            assert entries == []
+            break
+        number += 1
+    assert number > 3

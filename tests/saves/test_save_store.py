@@ -57,7 +57,7 @@ def test_delete_removes_the_save_and_its_backup(store, make_table):
     store.save("slot", make_table(2), overwrite=True)
     store.save("other", make_table(3))
     store.delete("slot")
-    assert [p.name for p in store.directory.iterdir()] == ["other.json"]
+    assert sorted(p.name for p in store.directory.iterdir()) == [".other.json.lock", "other.json"]
     with pytest.raises(SaveError, match="no save with this name"):
         store.delete("slot")
     with pytest.raises(SaveError, match="no save with this name"):
@@ -79,11 +79,12 @@ def test_listing_is_newest_first_with_players_and_progress(store, make_table):
     assert older.progress.startswith("hand 1, turn ")
 
 
-def test_a_broken_autosave_is_listed_but_not_continued(store, make_table):
+def test_a_broken_latest_autosave_is_what_continue_finds_not_an_older_game(store, make_table):
     good = store.autosave(make_table(1))
     broken = store.autosave(make_table(2))
     store.path(broken).write_bytes(b"{")
-    assert store.latest_autosave().slot == good
+    latest = store.latest_autosave()
+    assert latest.slot == broken and not latest.readable and latest.problem
     assert {e.slot: e.readable for e in store.list_saves()} == {good: True, broken: False}
 
 

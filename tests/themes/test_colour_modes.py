@@ -7,17 +7,12 @@ and read what they write.
 
 from __future__ import annotations
 
-import os
 import re
-import select
-import signal
-import subprocess
 import sys
-import time
 from pathlib import Path
 
-import pyte
 import pytest
+from pty_terminal import run_in_terminal, screen_of, screen_text
 
 from flight_tui.ui.theming import REQUIRED_VARIABLES, ROUTE_VARIABLES
 
@@ -33,63 +28,9 @@ MODES = {  # mode: (environment, colour kinds that must not appear)
 STANDARD_CODES = {*range(30, 38), *range(40, 48), *range(90, 98), *range(100, 108)}
 
 
-def run_in_terminal(command: list[str], until: str | None = None, **env: str) -> bytes:
-    """Run ``command`` in an 80x24 pseudo-terminal; everything it wrote.
-
-    Without ``until`` the program must end by itself; with it, the program is sent SIGTERM once
-    ``until`` is on the screen and the screen has been quiet for a moment.
-    """
-    import fcntl
-    import struct
-    import termios
-
-    clean = {key: value for key, value in os.environ.items() if not key.startswith("TEXTUAL")}
-    for key in ("NO_COLOR", "COLORTERM", "FORCE_COLOR"):
-        clean.pop(key, None)
-    clean.update(TERM="xterm-256color", **env)
-    controller, terminal = os.openpty()
-    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    process = subprocess.Popen(
-        command, stdin=terminal, stdout=terminal, stderr=terminal, env=clean, start_new_session=True
-    )
-    os.close(terminal)
-    output = bytearray()
-    deadline = time.monotonic() + 30
-    try:
-        while time.monotonic() < deadline:
-            if not select.select([controller], [], [], 0.3)[0]:
-                if until and process.poll() is None and until in screen_text(output):
-                    process.send_signal(signal.SIGTERM)
-                continue
-            try:
-                chunk = os.read(controller, 65536)
-            except OSError:  # the program has ended and closed the terminal
-                break
-            if not chunk:
-                break
-            output += chunk
-    finally:
-        os.close(controller)
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=10)
-    assert process.returncode == 0, output.decode(errors="replace")[-2000:]
-    return bytes(output)
-
-
 def run_probe(theme: str, **env: str) -> str:
     """What the probe app wrote while showing every card colour under ``theme``."""
     return run_in_terminal([sys.executable, str(PROBE), theme], **env).decode(errors="replace")
-
-
-def screen_of(output: bytes) -> pyte.Screen:
-    screen = pyte.Screen(80, 24)
-    pyte.ByteStream(screen).feed(bytes(output))
-    return screen
-
-
-def screen_text(output: bytes) -> str:
-    return "\n".join(screen_of(output).display)
 
 
 def colour_kinds(params: str) -> set[str]:

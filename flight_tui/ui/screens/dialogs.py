@@ -1,4 +1,4 @@
-"""Modal dialogs: a yes/no question and a one-line text prompt."""
+"""Modal dialogs: a yes/no question, a one-line text prompt, and what to do with an unsaved game."""
 
 from __future__ import annotations
 
@@ -72,6 +72,40 @@ class ConfirmDialog(Dialog[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class NotSavedDialog(Dialog[str | None]):
+    """Closing a game that is not saved: ``"elsewhere"`` (save it in another folder), ``"close"`` (lose it), None (back)."""
+
+    BINDINGS = [
+        Binding("s", "answer('elsewhere')", "Save elsewhere"),
+        Binding("q", "answer('close')", "Without saving"),
+        Binding("escape", "answer(None)", "Back to the game", key_display="Esc"),
+    ]
+
+    def __init__(self, problem: str, lost_moves: int, *, closing: str = "Quit") -> None:
+        super().__init__()
+        self.problem = problem
+        self.lost_moves = lost_moves
+        self.closing = closing
+
+    def compose(self) -> ComposeResult:
+        lost = f" Its last {self.lost_moves} moves are in no save." if self.lost_moves else ""
+        text = f"Your game is NOT saved: {self.problem}{lost}\n\nSave it in another folder first?"
+        with Vertical(classes="dialog"):
+            yield Static(text, classes="dialog-text", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Save elsewhere (s)", id="elsewhere", variant="primary", compact=True)
+                yield Button(f"{self.closing} anyway (q)", id="close", variant="error", compact=True)
+                yield Button("Back (Esc)", id="back", compact=True)
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None if event.button.id == "back" else event.button.id)
+
+    def action_answer(self, choice: str | None) -> None:
+        self.dismiss(choice)
 
 
 class PromptDialog(Dialog[str | None]):

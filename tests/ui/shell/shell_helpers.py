@@ -30,6 +30,11 @@ def new_table(seed: int = 7, seats: tuple[str, ...] = ("human", "normal", "hard"
     return Table(FLIGHT, FlightConfig(players=len(specs)), seed, specs)
 
 
+def messages(app) -> list[str]:
+    """The notifications the app has shown (and not yet taken away)."""
+    return [str(n.message) for n in app._notifications]
+
+
 class StubTableScreen(Screen[None]):
     """Stands in for the Flight table: holds the table and offers game commands."""
 

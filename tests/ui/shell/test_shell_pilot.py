@@ -6,7 +6,7 @@ import signal
 
 import msgspec
 import pytest
-from shell_helpers import BROKEN_SLOT, GOOD_SLOT, new_table, run_async
+from shell_helpers import BROKEN_SLOT, GOOD_SLOT, messages, new_table, run_async
 
 from flight_tui.saves import SaveStore
 from flight_tui.ui.app import FlightTuiApp
@@ -22,10 +22,6 @@ from flight_tui.ui.settings import load_settings, settings_path
 from flight_tui.ui.theming import user_themes_dir
 
 SIZE = (80, 24)
-
-
-def messages(app: FlightTuiApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
 
 
 @run_async
