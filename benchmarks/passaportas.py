@@ -4,10 +4,13 @@
   ``apply``, 2 and 4 players, for a fixed time; actions/s and games/s (medians of the runs).
 * Path finder: ``reachable(map, city, 25)`` — every city a full tank can reach and the exact
   fuel amounts that get there — computed afresh from every city in turn; calls/s.
-* Normal self-play: Normal in every seat with 2, 3 and 4 players, ``--selfplay-games`` deals
-  each; the share of games that end because someone delivered every group rather than at the
-  round limit (target >= 90%), the median and quartiles of the rounds played (target: a
-  median of about 10 to 30), and Normal's decision times (p95 <= 100 ms).
+* Normal self-play: Normal in every seat with 2, 3 and 4 players (``--players``),
+  ``--selfplay-games`` deals each; how many games end because someone delivered every group
+  and how many at the round limit (target: none), the median, quartiles and 90th percentile of
+  the rounds played (two players: median <= 25, 90th percentile <= 40), Normal's decision times
+  (p95 <= 100 ms), how often the plane landed in each city and how the wild tokens were used.
+  ``--config FIELD=JSON`` changes the game's config, e.g. ``edition=1`` (the first map and
+  reading of P6) or ``wild_tokens=false``.
 * Bots (seats rotated, each deal played from every seat, a tie counting 1/k): Normal against a
   uniformly random player (target >= 90%, p95 <= 100 ms), Easy against random, and Hard
   against Normal (target >= 60%, p95 <= 1 s), all heads-up.
@@ -15,6 +18,7 @@
 Usage (Hard takes a few minutes; run it in the background):
 
     python benchmarks/passaportas.py [--games 400] [--seed 1] [--workers 2] [--hard-budget S] [--only engine|pathfinder|selfplay|normal|easy|hard]
+    python benchmarks/passaportas.py --only selfplay --players 2 --selfplay-games 200 [--config edition=1]
     python benchmarks/passaportas.py --quick   # short runs, 40 games: a smoke run, too few for the targets
 
 Each result is also printed as a ``figure:`` line for ``benchmarks/run.py``.
@@ -27,11 +31,14 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
+
+import msgspec
 
 from flight_tui.bots import make_bot
-from flight_tui.rules.passaportas import PASSAPORTAS, reachable
+from flight_tui.rules.passaportas import PASSAPORTAS, board_map, reachable
 from flight_tui.rules.passaportas.map import MAX_FUEL
-from flight_tui.rules.passaportas.state import GameEnded
+from flight_tui.rules.passaportas.state import Flew, GameEnded, TripDealt, WildTokenUsed
 from flight_tui.simulate import format_report, simulate, wilson_interval
 from flight_tui.table import parse_seat
 
@@ -79,7 +86,7 @@ def engine(seconds: float, reps: int, seed: int) -> list[str]:
 
 def pathfinder(seconds: float, reps: int) -> list[str]:
     """``reachable`` from every city with a full tank, calls per second (median of runs)."""
-    game_map = PASSAPORTAS.map
+    game_map = board_map()
     cities = range(game_map.size)
     rates = []
     for _ in range(reps):
@@ -95,34 +102,55 @@ def pathfinder(seconds: float, reps: int) -> list[str]:
     return [f"figure: passaportas path finder (full tank, all cities and amounts) = {rate:,.0f} calls/s ({pairs:.1f} cities)"]
 
 
-def selfplay(players: int, games: int, seed: int) -> str:
-    """Normal in every seat for ``games`` deals; the figure line."""
-    config = PASSAPORTAS.make_config(players, {})
-    rounds, times = [], []
+def selfplay(players: int, games: int, seed: int, settings: dict[str, object]) -> str:
+    """Normal in every seat for ``games`` deals; the figure line, then how often the plane
+    landed in each city and how the wild tokens were used."""
+    config = msgspec.structs.replace(PASSAPORTAS.make_config(players, {}), **settings)
+    game_map = PASSAPORTAS.map_of(config)
+    rounds, times, wild_rounds = [], [], []
     delivered = 0
+    landed_in, wanted_in = Counter(), Counter()
     clock = time.perf_counter
     for game in range(games):
         state = PASSAPORTAS.new_game(config, seed * 1_000_003 + game)
         seats = [make_bot("passaportas", "normal", s) for s in range(players)]
+        round_no = 1
         while not PASSAPORTAS.is_over(state):
             seat = PASSAPORTAS.to_act(state)[0]
             view = PASSAPORTAS.view(state, seat)
             start = clock()
             action = seats[seat].choose(view)
             times.append(clock() - start)
-            PASSAPORTAS.apply(state, seat, action)
+            round_no = state.round_no
+            for event in PASSAPORTAS.apply(state, seat, action).events:
+                if isinstance(event, WildTokenUsed):
+                    wild_rounds.append(round_no)
         ended = state.log[-1]
         delivered += isinstance(ended, GameEnded) and not ended.by_round_limit
+        landed_in.update({e.route[-1] for e in state.log if isinstance(e, Flew)})
+        wanted_in.update({c for e in state.log if isinstance(e, TripDealt) for c in (e.boarding, e.destination)})
         rounds.append(state.round_no)
     low, high = wilson_interval(delivered, games)
-    q1, median, q3 = statistics.quantiles(rounds, n=4) if games > 1 else (rounds[0],) * 3
+    q1, median, q3 = statistics.quantiles(rounds, n=4, method="inclusive") if games > 1 else (rounds[0],) * 3
+    p90 = statistics.quantiles(rounds, n=10, method="inclusive")[-1] if games > 1 else rounds[0]
     p95 = statistics.quantiles(times, n=20)[-1] * 1000
-    met = delivered / games >= 0.9 and p95 <= 100
-    return (
-        f"figure: passaportas normal self-play {players}p = {delivered}/{games} end by delivery "
-        f"({delivered / games:.1%}, 95% CI {low:.1%}-{high:.1%}), rounds median {median:g} (quartiles {q1:g}-{q3:g}), "
-        f"decision p95 {p95:.1f} ms (targets >= 90%, p95 <= 100 ms: {'met' if met else 'NOT met'})"
-    )
+    met = delivered == games and p95 <= 100 and (players != 2 or (median <= 25 and p90 <= 40))
+    targets = "none at the round limit, p95 <= 100 ms" + (", median <= 25, 90th percentile <= 40" if players == 2 else "")
+    shown = ", ".join(f"{k}={v}" for k, v in settings.items())
+    lines = [
+        f"figure: passaportas normal self-play {players}p{f' ({shown})' if shown else ''} = {delivered}/{games} end by delivery "
+        f"({delivered / games:.1%}, 95% CI {low:.1%}-{high:.1%}), {games - delivered} at the round limit, "
+        f"rounds median {median:g} (quartiles {q1:g}-{q3:g}, 90th percentile {p90:g}, longest {max(rounds)}), "
+        f"decision p95 {p95:.1f} ms (targets {targets}: {'met' if met else 'NOT met'})",
+        "  games in which the plane landed in (in brackets: in which a trip began or ended there): "
+        + ", ".join(
+            f"{game_map.code(c)} {landed_in[c] / games:.0%} ({wanted_in[c] / games:.0%})"
+            for c in sorted(range(game_map.size), key=lambda c: landed_in[c])
+        ),
+        f"  wild tokens used: {len(wild_rounds)} of {games * players}"
+        + (f", in round {min(wild_rounds)}-{max(wild_rounds)} (median {statistics.median(wild_rounds):g})" if wild_rounds else ""),
+    ]
+    return "\n".join(lines)
 
 
 def bots(key: str, games: int, seed: int, workers: int, hard_budget: float | None) -> list[str]:
@@ -159,6 +187,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=0, help="processes for the bot games (0: one per core)")
     parser.add_argument("--hard-budget", type=float, help="seconds of search per Hard decision (default: the bot's own)")
     parser.add_argument("--selfplay-games", type=int, default=200, help="Normal self-play deals per player count")
+    parser.add_argument("--players", type=int, action="append", help="self-play player counts (default 2, 3 and 4)")
+    parser.add_argument(
+        "--config", action="append", default=[], metavar="FIELD=JSON",
+        help="self-play: set a field of the game's config, e.g. wild_tokens=false or map_edition=1",
+    )
     parser.add_argument("--only", choices=["engine", "pathfinder", "selfplay", *MATCHUPS], action="append")
     args = parser.parse_args(argv)
     if args.quick:
@@ -170,8 +203,9 @@ def main(argv: list[str] | None = None) -> int:
     if "pathfinder" in chosen:
         figures += pathfinder(args.seconds, args.reps)
     if "selfplay" in chosen:
-        for players in (2, 3, 4):
-            figures.append(selfplay(players, args.selfplay_games, args.seed))
+        settings = {key: msgspec.json.decode(value) for key, _, value in (item.partition("=") for item in args.config)}
+        for players in args.players or (2, 3, 4):
+            figures.append(selfplay(players, args.selfplay_games, args.seed, settings))
             print(figures[-1], file=sys.stderr, flush=True)
     for key in MATCHUPS:
         if key in chosen:

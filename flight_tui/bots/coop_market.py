@@ -73,11 +73,15 @@ class Market:
 
 def expected_arrivals(view: Any) -> list[float]:
     """Meeples expected to appear at each airport per round from here on (from the Departure
-    cards not yet drawn)."""
+    cards not yet drawn; none once they are all drawn, unless the game re-forms the deck)."""
     used = set(view.departure_discard)
-    left = [d for d in W.departure_cards if d.id not in used] or list(W.departure_cards)
-    per_card = 0.8 / len(left)
+    left = [d for d in W.departure_cards if d.id not in used]
+    if not left and view.config.reuse_departure_cards:
+        left = list(W.departure_cards)
     out = [0.0] * len(W.airports)
+    if not left:
+        return out
+    per_card = 0.8 / len(left)
     for card in left:
         for a in card.airports:
             out[a] += per_card

@@ -60,7 +60,7 @@ def _stack(rng: Rng, cards: list[int], deck: int, put_away: int) -> tuple[list[i
 def determinize(view: PassaportasView, rng: Rng, excluded: list[set[int]] | None = None) -> PassaportasState:
     """A full state consistent with ``view``, the hidden cards dealt at random (see module doc)."""
     excluded = excluded if excluded is not None else read_passes(view)
-    size = board_map().size
+    size = board_map(view.config.edition).size
     tops = {c for c in view.own_customs if c >= 0}
     start = _start_city(view)
     pool = [c for c in range(size) if c not in tops and c not in view.customs_used and c != start]

@@ -92,19 +92,24 @@ class HardBot:
         first = self.normal.choose(view)
         if isinstance(first, (Roll, UseWildToken)):
             return first
-        candidates = self.candidates(view, first)
+        candidates = self.candidates(view, first, legal)
         if len(candidates) == 1:
             return candidates[0]
         return self.search(view, candidates)
 
-    def candidates(self, view: PassaportasView, first: PassaportasAction) -> list[PassaportasAction]:
-        """The Normal bot's choice, then its best flight to each other city by value, and staying."""
+    def candidates(
+        self, view: PassaportasView, first: PassaportasAction, legal: Sequence[PassaportasAction]
+    ) -> list[PassaportasAction]:
+        """The Normal bot's choice, then its best legal flight to each other city by value, and staying."""
         planner = FuelPlanner(view)
+        allowed = set(legal)
         by_city: dict[int, tuple[float, Fly]] = {}
         for city, amounts in enumerate(planner.maps.amounts[view.plane]):
             for amount in amounts:
                 if amount > view.fuel:
                     break
+                if Fly(city, amount) not in allowed:
+                    continue
                 value = planner.city_value[city] + planner.expected_response(city, view.fuel - amount)
                 if city not in by_city or value > by_city[city][0]:
                     by_city[city] = (value, Fly(city, amount))

@@ -8,10 +8,14 @@ burn it forecasts the next player's best landing from where the plane is left wi
 the tank, over the dice, and burns fuel to deny it, though fuel left in the tank is worth a
 little (it lets the plane reach far cities). Denial has a limit: the longer nobody has boarded
 or got off (:func:`patience`), the less opponents' progress counts, so a full plane or a plane
-kept away from everyone's goals does not stall the game (an opponent's win always counts for
-something). It rolls while the expected best plan after rolling beats the best plan now, uses
-the wild token when it is worth more than :data:`WILD_KEEP`, and refuses the opponent group
-whose loss hurts most. It is deterministic.
+kept away from everyone's goals does not stall the game (an opponent's win counts for
+something until the bot yields, below). It rolls while the expected best plan after rolling beats the best plan now, uses
+the wild token when it is worth more than :data:`WILD_KEEP` (never to fuel the flight that would
+end its last trip, house rule P6), and refuses the opponent group whose loss hurts most. When
+nobody has boarded or got off for :data:`STALL_ROUNDS` rounds (:func:`stalled`) it plays for
+its own groups, and after :data:`YIELD_ROUNDS` (:func:`yielding`) it no longer keeps the plane
+from the next player's goal, so that bots never wait for each other or drag the plane back and
+forth for ever. It is deterministic.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from flight_tui.bots.passaportas_tactics import (
 )
 from flight_tui.rules.passaportas import PASSAPORTAS
 from flight_tui.rules.passaportas.map import MAX_FUEL
-from flight_tui.rules.passaportas.rules import WILD_FUEL
+from flight_tui.rules.passaportas.rules import WILD_FUEL, completes_last_trip, finish_barred
 from flight_tui.rules.passaportas.state import (
     CUSTOMS,
     DONE,
@@ -59,6 +63,11 @@ KEEP_CAP = 12
 PATIENCE_ROUNDS = 1.0
 """Rounds without anyone boarding or getting off after which the bot no longer holds back to
 deny opponents (see :func:`patience`)."""
+STALL_ROUNDS = 2.0
+"""Rounds without anyone boarding or getting off after which the game counts as stalled and the
+bot plays for its own groups (see :func:`stalled`)."""
+YIELD_ROUNDS = 5.0
+"""Rounds without anyone boarding or getting off after which the bot yields (see :func:`yielding`)."""
 WIN_PATIENCE = 0.15
 """The least :func:`patience` ever comes to where an opponent would win: enough that the bot
 does not hand the game over just to free seats for one of its groups."""
@@ -132,6 +141,25 @@ def patience(view: PassaportasView) -> float:
     return max(0.0, 1.0 - stalled_turns(view) / (PATIENCE_ROUNDS * view.num_seats))
 
 
+def stalled(view: PassaportasView) -> bool:
+    """Whether more than :data:`STALL_ROUNDS` rounds have begun without anyone boarding or getting
+    off. Then the bot forecasts only whether the next player could win, values no fuel left in
+    the tank nor seats freed for later, and takes the risk of customs (waiting does not lessen
+    it): it flies where its own groups gain most, short of handing over the game. Bots that each
+    wait for the other to make a landing good for both, or that keep the plane in a corner where
+    nobody can be hurt, would otherwise circle for ever."""
+    return stalled_turns(view) > STALL_ROUNDS * view.num_seats
+
+
+def yielding(view: PassaportasView) -> bool:
+    """Whether more than :data:`YIELD_ROUNDS` rounds have begun without anyone boarding or getting
+    off. Then the bot no longer keeps the plane away from where the next player would win, and it
+    brings the plane only within a tankful of its own goal and waits there for the fuel: two
+    bots whose goals lie at opposite ends of the map would otherwise drag the plane back and
+    forth, each turn's fuel too little to get there, until the round limit."""
+    return stalled_turns(view) > YIELD_ROUNDS * view.num_seats
+
+
 class FuelPlanner:
     """Values every flight (city and fuel burned) and staying put, for the player in turn."""
 
@@ -139,50 +167,59 @@ class FuelPlanner:
         self.view = view
         self.me = view.seat
         self.n = view.num_seats
-        self.maps = tables()
+        self.maps = tables(view.config.edition)
         self.table = Table.from_view(view)
         self.denial = patience(view)
+        self.stalled = stalled(view)
+        self.yielding = yielding(view)
         self.weights = opponent_weights(self.table.stages, self.me, self.n, self.denial)
         self.win_weights = opponent_weights(self.table.stages, self.me, self.n, max(self.denial, WIN_PATIENCE))
+        self.fuel_keep = 0.0 if self.stalled else FUEL_KEEP
         self.next_player = (self.me + 1) % self.n
         self.city_value = [self._landing_value(c) for c in range(self.maps.size)]
         self.stay_value = self._position(view.plane, self.table)
+        own = view.groups[self.me]
+        self.finish = next((c for c in range(self.maps.size) if completes_last_trip(own, c)), -1)
+        """The city where the bot's last trip would end (-1 while it has groups elsewhere)."""
         self._responses: dict[int, list[float]] = {}
         self._expected: dict[tuple[int, int], float] = {}
-        self._best: dict[int, tuple[float, PassaportasAction]] = {}
-        self._roll: dict[int, float] = {}
+        self._best: dict[tuple[int, bool], tuple[float, PassaportasAction]] = {}
+        self._roll: dict[tuple[int, bool], float] = {}
 
     # -------------------------------------------------------------- one landing
 
     @staticmethod
-    def landing_gains(table: Table, city: int, mover: int) -> tuple[list[float], list[float]]:
-        """What a landing gains each player: the stages it moves their groups plus
-        :data:`SEAT_RELIEF` for each of their groups at home it lets fit in the plane (less for each
-        it shuts out); and, apart, :data:`WIN_BONUS` to a player whose last group gets off."""
+    def landing_gains(table: Table, city: int, mover: int, relief: float = SEAT_RELIEF) -> tuple[list[float], list[float]]:
+        """What a landing gains each player: the stages it moves their groups plus ``relief`` for
+        each of their groups at home it lets fit in the plane (less for each it shuts out); and,
+        apart, :data:`WIN_BONUS` to a player whose last group gets off."""
         steps = table.gains(city, mover, win_bonus=0.0)
         wins = [0.0] * table.n
         if any(steps):
             for p, (full, step) in enumerate(zip(table.gains(city, mover), steps)):
                 wins[p] = full - step
             for p, change in enumerate(table.unblocked(city, mover)):
-                steps[p] += SEAT_RELIEF * change
+                steps[p] += relief * change
         return steps, wins
 
     def _landing_value(self, city: int) -> float:
         table, me, view = self.table, self.me, self.view
-        steps, wins = self.landing_gains(table, city, me)
+        steps, wins = self.landing_gains(table, city, me, 0.0 if self.stalled else SEAT_RELIEF)
         value = worth(steps, self.weights) + worth(wins, self.win_weights)
         after = table.after(city, me)
         if city in view.own_customs:
             value += CUSTOMS_USE_WEIGHT * self._best_refusal(city, after)
         odds = unseen_customs_odds(view) if city not in view.own_customs and city not in view.customs_used else 0.0
-        if odds:
+        if odds and not self.stalled:
             share = 1.0 if self.n == 2 else RISK_SHARE_MANY
             value -= odds * share * self._exposure(city, after)
         return value + self._position(city, after)
 
     def _position(self, city: int, table: Table) -> float:
-        """The (negative) worth of the plane standing in ``city`` far from the bot's next goal."""
+        """The (negative) worth of the plane standing in ``city`` far from the bot's next goal.
+
+        Once the bot yields (:func:`yielding`) only the distance beyond a full tank counts.
+        """
         me = self.me
         goals = [
             c
@@ -191,7 +228,10 @@ class FuelPlanner:
         ]
         if not goals:
             return 0.0
-        return -DISTANCE_WEIGHT * min(DISTANCE_CAP, *(self.maps.distance[city][c] for c in goals))
+        nearest = min(self.maps.distance[city][c] for c in goals)
+        if self.yielding:
+            return -DISTANCE_WEIGHT * max(0, nearest - MAX_FUEL)
+        return -DISTANCE_WEIGHT * min(DISTANCE_CAP, nearest)
 
     def _best_refusal(self, city: int, after: Table) -> float:
         """The worth of the best refusal this bot could make after landing in ``city``."""
@@ -227,7 +267,8 @@ class FuelPlanner:
 
     def _answers(self, key: int, table: Table, city: int) -> list[float]:
         """For each tank (0..25), what the next player's best landing from ``city`` on ``table``
-        is worth to this bot (cached under ``key``)."""
+        is worth to this bot (cached under ``key``); in a stalled game only a landing that wins
+        counts."""
         cached = self._responses.get(key)
         if cached is not None:
             return cached
@@ -238,7 +279,9 @@ class FuelPlanner:
         for c in range(self.maps.size):
             steps, wins = self.landing_gains(table, c, q)
             theirs.append(worth(steps, q_weights) + worth(wins, q_win_weights))
-            mine.append(worth(steps, self.weights) + worth(wins, self.win_weights))
+            step_worth = 0.0 if self.stalled else worth(steps, self.weights)
+            win_worth = 0.0 if self.yielding else worth(wins, self.win_weights)
+            mine.append(step_worth + win_worth)
         order = sorted((c for c in range(self.maps.size) if theirs[c] > 0), key=lambda c: -theirs[c])
         values = []
         for mask in self.maps.reach[city]:
@@ -260,41 +303,49 @@ class FuelPlanner:
             self._expected[key] = cached
         return cached
 
+    def _forecast(self, city: int, left: int) -> float:
+        """How much the next player's answer counts in a plan."""
+        return RESPONSE_WEIGHT * self.expected_response(city, left)
+
     # -------------------------------------------------------------- the plan
 
-    def best(self, fuel: int) -> tuple[float, PassaportasAction]:
-        """The best flight (or staying put) with ``fuel`` in the tank, and its worth."""
-        cached = self._best.get(fuel)
+    def best(self, fuel: int, no_finish: bool = False) -> tuple[float, PassaportasAction]:
+        """The best flight (or staying put) with ``fuel`` in the tank, and its worth; with
+        ``no_finish`` (after the wild token, house rule P6) not the flight that ends the bot's last
+        trip."""
+        cached = self._best.get((fuel, no_finish))
         if cached is not None:
             return cached
         plane = self.view.plane
-        best_value = self.stay_value + RESPONSE_WEIGHT * self.expected_response(-1, fuel)
+        best_value = self.stay_value + self._forecast(-1, fuel)
         best_action: PassaportasAction = StayPut()
         for city, amounts in enumerate(self.maps.amounts[plane]):
+            if no_finish and city == self.finish:
+                continue
             base = self.city_value[city]
             for amount in amounts:
                 if amount > fuel:
                     break
-                value = base + RESPONSE_WEIGHT * self.expected_response(city, fuel - amount) + FUEL_KEEP * min(KEEP_CAP, fuel - amount)
+                value = base + self._forecast(city, fuel - amount) + self.fuel_keep * min(KEEP_CAP, fuel - amount)
                 if value > best_value + 1e-9:
                     best_value, best_action = value, Fly(city, amount)
-        self._best[fuel] = (best_value, best_action)
+        self._best[(fuel, no_finish)] = (best_value, best_action)
         return best_value, best_action
 
-    def roll_value(self, fuel: int) -> float:
+    def roll_value(self, fuel: int, no_finish: bool = False) -> float:
         """The expected worth of rolling with ``fuel`` in the tank (rolling again after doubles when better)."""
-        cached = self._roll.get(fuel)
+        cached = self._roll.get((fuel, no_finish))
         if cached is not None:
             return cached
         total = 0.0
         for a in range(1, 7):
             for b in range(1, 7):
                 after = min(MAX_FUEL, fuel + a + b)
-                value = self.best(after)[0]
+                value = self.best(after, no_finish)[0]
                 if a == b and after < MAX_FUEL:
-                    value = max(value, self.roll_value(after))
+                    value = max(value, self.roll_value(after, no_finish))
                 total += value / 36
-        self._roll[fuel] = total
+        self._roll[(fuel, no_finish)] = total
         return total
 
 
@@ -302,16 +353,18 @@ def fuel_choice(view: PassaportasView, legal: Sequence[PassaportasAction]) -> Pa
     """Roll, use the wild token, fly or stay, by the :class:`FuelPlanner`'s values."""
     planner = FuelPlanner(view)
     fuel = view.fuel
-    now, action = planner.best(fuel)
+    barred = finish_barred(view.config, view.turn.wild_used)
+    now, action = planner.best(fuel, barred)
     may_roll = any(isinstance(a, Roll) for a in legal)
     if may_roll and not view.turn.rolls:
         return Roll()  # the first throw only widens the choice; the fuel can still be burned
-    rolling = planner.roll_value(fuel) if may_roll else float("-inf")
+    rolling = planner.roll_value(fuel, barred) if may_roll else float("-inf")
     if may_roll and rolling > now + 1e-9:
         return Roll()
     if view.may_use_wild and fuel < MAX_FUEL:
         boosted = min(MAX_FUEL, fuel + WILD_FUEL)
-        wild = max(planner.best(boosted)[0], planner.roll_value(boosted) if may_roll else float("-inf"))
+        after = finish_barred(view.config, True)
+        wild = max(planner.best(boosted, after)[0], planner.roll_value(boosted, after) if may_roll else float("-inf"))
         if wild - max(now, rolling) > WILD_KEEP:
             return UseWildToken()
     return action

@@ -14,6 +14,7 @@ from functools import lru_cache
 from flight_tui.rules.passaportas.map import MAX_FUEL, GameMap, board_map
 from flight_tui.rules.passaportas.state import (
     DONE,
+    EDITION,
     HOME,
     OFFICE,
     PLANE,
@@ -55,10 +56,10 @@ class MapTables:
         """``distance[a][b]``: the cheapest flight from a to b (0 from a city to itself)."""
 
 
-@lru_cache(maxsize=1)
-def tables() -> MapTables:
-    """The tables of the board (built once)."""
-    return MapTables(board_map())
+@lru_cache(maxsize=None)
+def tables(edition: int = EDITION) -> MapTables:
+    """The tables of the board of this edition (built once each)."""
+    return MapTables(board_map(edition))
 
 
 def _roll_totals(depth: int = 3) -> dict[int, float]:
@@ -112,7 +113,7 @@ class Table:
 
     @classmethod
     def from_parts(cls, n: int, plane: int, reserved: int, cabin: Sequence[GroupRef], groups) -> Table:
-        size = tables().size
+        size = tables().size  # the cities are the same in every edition
         alight: list[list[tuple[int, int]]] = [[] for _ in range(size)]
         board: list[list[tuple[int, int, int]]] = [[] for _ in range(size)]
         stages = [0] * n

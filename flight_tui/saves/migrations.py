@@ -16,10 +16,16 @@ CURRENT_VERSION = 2
 
 SETTINGS_BEFORE_V2: dict[str, dict[str, Any]] = {
     "flight": {"max_turns": 200, "max_reforms": 2, "discard_taken": True},  # house rules H10, H12, H16 as they were
+    "passaportas": {"edition": 1, "wild_tokens": False},
+    "connecting-flights-coop": {"reuse_departure_cards": True},
 }
 """Per game, the settings a game begun under format 1 keeps, so that it replays and goes on by
 the rules it began with (format 2 came with rule and data changes; their new settings default
-to the new behaviour)."""
+to the new behaviour). A setting the old file records keeps its recorded value.
+
+Passaportas: the first edition of the map and of house rule P6, and no wild tokens unless the
+game chose them. Cooperative Connecting Flights: an empty Departure deck is re-formed (the
+first reading of house rule C9)."""
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[int, Migration] = {}

@@ -9,10 +9,10 @@ import pytest
 
 from flight_tui.bots import make_bot
 from flight_tui.bots.passaportas_determinize import determinize, read_passes
-from flight_tui.bots.passaportas_normal import patience
+from flight_tui.bots.passaportas_normal import patience, stalled, yielding
 from flight_tui.bots.passaportas_tactics import Table, tables
 from flight_tui.engine.rng import Rng
-from flight_tui.rules.passaportas import PASSAPORTAS
+from flight_tui.rules.passaportas import PASSAPORTAS, board_map
 from flight_tui.rules.passaportas.state import (
     CUSTOMS,
     DONE,
@@ -29,11 +29,13 @@ from flight_tui.rules.passaportas.state import (
     StayPut,
     TurnStarted,
     UseCustoms,
+    UseWildToken,
 )
 from flight_tui.simulate import simulate
 from flight_tui.table import parse_seat
 
 LEVELS = ("random", "easy", "normal", "hard")
+MAP = board_map()
 
 
 def _bot(level: str, seed: int = 0):
@@ -98,8 +100,9 @@ def test_whole_games_end_with_legal_moves(level):
 
 
 def _fly_view(groups_of_seat0, plane=0, fuel=25):
-    """Seat 0 to fly, its groups replaced by ``groups_of_seat0`` [(boarding, destination, status)]."""
-    state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(2, {}), 7)
+    """Seat 0 to fly, its groups replaced by ``groups_of_seat0`` [(boarding, destination, status)]
+    (no wild tokens: the choice is between flights)."""
+    state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(2, {"wild_tokens": "off"}), 7)
     state.cabin = [ref for ref in state.cabin if ref.player != 0]
     for g, (boarding, destination, status) in zip(state.groups[0], groups_of_seat0):
         g.boarding, g.destination, g.status = boarding, destination, status
@@ -128,18 +131,19 @@ def _full_plane(turns_begun: int, opponent_finishes: bool = False):
     group of 4 waiting in Bombay.
 
     Seat 1's group of 4 is bound for Paris (its last group, if ``opponent_finishes``; else its
-    group of 3 is in the plane too, bound for Rio); seat 0's traveller for New York. Landing in
-    Paris lets seat 1's group off and so makes room for seat 0's. The log ends with a group
-    boarding and then ``turns_begun`` turns starting, this one included.
+    group of 3 is in the plane too, bound for Karachi); seat 0's traveller for New York. Landing
+    in Paris lets seat 1's group off and so makes room for seat 0's. The log ends with a group
+    boarding and then ``turns_begun`` turns starting, this one included. No wild tokens: the
+    choice is between flights.
     """
-    city = {PASSAPORTAS.map.code(c): c for c in range(PASSAPORTAS.map.size)}
-    state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(2, {}), 7)
+    city = {MAP.code(c): c for c in range(MAP.size)}
+    state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(2, {"wild_tokens": "off"}), 7)
     trips = {
         (0, 1): (PLANE, "LIS", "NYC"), (0, 2): (DONE, "LIS", "MAD"), (0, 3): (DONE, "LIS", "MAD"), (0, 4): (HOME, "BOM", "JNB"),
-        (1, 1): (DONE, "LIS", "MAD"), (1, 2): (DONE, "LIS", "MAD"), (1, 3): (PLANE, "LIS", "RIO"), (1, 4): (PLANE, "LIS", "PAR"),
+        (1, 1): (DONE, "LIS", "MAD"), (1, 2): (DONE, "LIS", "MAD"), (1, 3): (PLANE, "LIS", "KHI"), (1, 4): (PLANE, "LIS", "PAR"),
     }
     if opponent_finishes:
-        trips[(1, 3)] = (DONE, "LIS", "RIO")
+        trips[(1, 3)] = (DONE, "LIS", "KHI")
     for (player, size), (status, boarding, destination) in trips.items():
         group = state.groups[player][size - 1]
         group.status, group.boarding, group.destination = status, city[boarding], city[destination]
@@ -169,6 +173,98 @@ def test_normal_lets_an_opponents_group_off_to_make_room_for_its_own():
 def test_patience_runs_out_after_a_round_without_anyone_boarding_or_getting_off():
     by_turns = [patience(PASSAPORTAS.view(_full_plane(turns_begun=t)[0], 0)) for t in (1, 2, 3)]
     assert by_turns == [0.5, 0.0, 0.0]  # two players: each turn begun takes half
+
+
+def _endgame(trips, plane: str, fuel: int, current: int, turns_begun: int):
+    """A two-player position: ``trips[(player, size)] = (status, boarding, destination)`` (groups
+    not named are done), the plane in ``plane`` with ``fuel``, ``current`` to fly (having rolled
+    unless the tank is full), no customs cards, and a log that ends with a group boarding and
+    then ``turns_begun`` turns starting, this one included."""
+    state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(2, {}), 7)
+    for player, groups in enumerate(state.groups):
+        for g in groups:
+            g.status, g.boarding, g.destination = DONE, 0, 1
+            status, boarding, destination = trips.get((player, g.size), (DONE, "LON", "PAR"))
+            g.status, g.boarding, g.destination = status, MAP.index[boarding], MAP.index[destination]
+    state.cabin = [GroupRef(p, size) for (p, size), (status, _, _) in trips.items() if status == PLANE]
+    state.office = []
+    state.holders = [[[], []], [[], []]]
+    state.plane, state.fuel, state.current = MAP.index[plane], fuel, current
+    state.wild_used = [True, True]
+    state.turn.rolls = [] if fuel >= 25 else [(1, 2)]
+    state.log = [Boarded(0, 1, 0)] + [TurnStarted((current - t) % 2, 30) for t in range(turns_begun)][::-1]
+    return state
+
+
+def test_a_game_stalls_after_two_rounds_and_the_bot_yields_after_five():
+    views = {t: PASSAPORTAS.view(_endgame({(0, 1): (HOME, "RIO", "NYC")}, "AMS", 25, 0, t), 0) for t in (4, 5, 10, 11)}
+    assert [stalled(v) for v in views.values()] == [False, True, True, True]
+    assert [yielding(v) for v in views.values()] == [False, False, False, True]
+
+
+def test_normal_does_not_wait_for_its_opponent_to_make_a_landing_good_for_both():
+    # Frankfurt lets seat 0's group of 3 off and seat 1's traveller board: each bot used to wait
+    # for the other to fly there, and the plane circled Amsterdam to the round limit.
+    trips = {(0, 1): (HOME, "RIO", "NYC"), (0, 3): (PLANE, "DKR", "FRA"), (1, 1): (HOME, "FRA", "JNB")}
+    goals = {0: {"FRA", "RIO"}, 1: {"FRA"}}  # where a group of theirs gets off or boards
+    for seat in (0, 1):
+        view = PASSAPORTAS.view(_endgame(trips, "AMS", 25, seat, turns_begun=6), seat)
+        action = _bot("normal").choose(view)
+        assert isinstance(action, Fly) and MAP.code(action.city) in goals[seat], (seat, action)
+
+
+def test_normal_boards_its_groups_though_the_plane_fills_up():
+    # Both players' groups wait in New York, the plane in Gander with a full tank: boarding
+    # leaves no room for seat 0's group of 4 in Rio, and both bots used to stay put for ever.
+    trips = {
+        (0, 1): (HOME, "JNB", "ROM"), (0, 2): (HOME, "NYC", "BOM"), (0, 4): (HOME, "RIO", "LIS"),
+        (1, 3): (HOME, "RIO", "CAI"), (1, 4): (HOME, "NYC", "NBO"),
+    }
+    view = PASSAPORTAS.view(_endgame(trips, "YQX", 25, 0, turns_begun=6), 0)
+    action = _bot("normal").choose(view)
+    assert isinstance(action, Fly) and action.city == MAP.index["NYC"]
+
+
+def test_a_yielding_normal_waits_for_fuel_within_a_tank_of_its_goal():
+    # Seat 0's last group is bound for Nairobi, 17,000 l from Rome by Cairo; seat 1's waits in
+    # Rio. Dragging the plane toward Cairo only to see it dragged back to Lisbon went on for
+    # dozens of rounds: once yielding, the bot stays and lets the fuel build up.
+    trips = {(0, 4): (PLANE, "MAD", "NBO"), (1, 3): (HOME, "RIO", "YQX")}
+    state = _endgame(trips, "ROM", 9, 0, turns_begun=12)
+    assert _bot("normal").choose(PASSAPORTAS.view(state, 0)) == StayPut()
+
+
+def test_normal_never_flies_its_last_trip_home_after_using_its_wild_token():
+    trips = {(0, 1): (PLANE, "AMS", "PAR"), (1, 4): (HOME, "BOM", "KHI")}
+    state = _endgame(trips, "LON", 12, 0, turns_begun=1)
+    state.turn.wild_used = True
+    view = PASSAPORTAS.view(state, 0)
+    action = _bot("normal").choose(view)
+    assert action in PASSAPORTAS.legal_actions_from_view(view)
+    assert not (isinstance(action, Fly) and action.city == MAP.index["PAR"])
+    state.turn.wild_used = False
+    assert _bot("normal").choose(PASSAPORTAS.view(state, 0)) == Fly(MAP.index["PAR"], 2)
+
+
+def test_normal_keeps_its_wild_token_when_it_would_only_help_it_finish():
+    trips = {(0, 1): (PLANE, "AMS", "BOM"), (1, 4): (HOME, "RIO", "NYC")}
+    state = _endgame(trips, "BEY", 5, 0, turns_begun=1)
+    state.wild_used = [False, True]
+    state.turn.rolls = [(2, 3)]
+    view = PASSAPORTAS.view(state, 0)
+    assert view.may_use_wild and UseWildToken() in PASSAPORTAS.legal_actions_from_view(view)
+    assert _bot("normal").choose(view) != UseWildToken()
+
+
+@pytest.mark.parametrize("deal", [4, 11, 26, 91, 146])
+def test_normal_self_play_with_two_players_ends_by_delivery(deal):
+    """Deals of the self-play benchmark (seed 1) that the Normal bots used to play to the round limit."""
+    state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(2, {}), 1_000_003 + deal)
+    bots = [make_bot("passaportas", "normal", s) for s in range(2)]
+    while not PASSAPORTAS.is_over(state):
+        seat = PASSAPORTAS.to_act(state)[0]
+        PASSAPORTAS.apply(state, seat, bots[seat].choose(PASSAPORTAS.view(state, seat)))
+    assert PASSAPORTAS.result(state).endings[0].how == "delivery"
 
 
 @pytest.mark.parametrize("seed", [100, 101, 102])
@@ -216,7 +312,7 @@ def test_landing_forecast_boards_the_player_in_turn_first_and_largest_first():
 def test_path_tables_agree_with_the_rules_path_finder():
     maps = tables()
     for start in range(maps.size):
-        found = PASSAPORTAS.map.destinations(start, 25)
+        found = MAP.destinations(start, 25)
         assert {c: a for c, a in enumerate(maps.amounts[start]) if a} == found
 
 
@@ -228,7 +324,7 @@ def test_determinized_worlds_agree_with_the_view():
         assert PASSAPORTAS.view(world, seat).own_customs == view.own_customs
         assert [[len(h) for h in hs] for hs in world.holders] == view.customs_counts
         cards = [c for hs in world.holders for h in hs for c in h] + world.customs_used + world.customs_boxed
-        assert sorted(cards) == list(range(PASSAPORTAS.map.size))
+        assert sorted(cards) == list(range(MAP.size))
         assert len(world.boarding_deck) == view.boarding_deck
         assert PASSAPORTAS.legal_actions(world, seat) == PASSAPORTAS.legal_actions_from_view(view)
 

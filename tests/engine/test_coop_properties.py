@@ -3,7 +3,8 @@
 Every meeple and every card is always somewhere (exactly once); the coins stay within 0 and
 the cap; every legal action applies and illegal ones change nothing; games end by their last
 round; seed + actions replay exactly; the JSON save format round-trips; views show no deck
-order (two states that differ only in the order of their decks look the same).
+order (two states that differ only in the order of their decks look the same); no airport gets
+more passengers in a game than the text allows.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.engine.rng import Rng
 from flight_tui.rules.connecting_flights.coop import COOP, CoopAction, CoopConfig, CoopState
-from flight_tui.rules.connecting_flights.coop.state import OVER, Buy, Charter, FlyNext, Pass, SetChains
+from flight_tui.rules.connecting_flights.coop.state import OVER, Buy, Charter, DemandPlaced, FlyNext, Pass, SetChains
 from flight_tui.rules.connecting_flights.flights import FlightSpec
 from flight_tui.rules.connecting_flights.world import default_world
 from flight_tui.table import SeatSpec, Table
@@ -36,6 +37,7 @@ configs = st.builds(
     landing_rights=st.booleans(),
     demand_stages=st.sampled_from([("low", "high", "low"), ("high", "high", "high")]),
     setup_pairs=st.sampled_from([0, 0, 1, 6]),
+    reuse_departure_cards=st.sampled_from([False, False, True]),
 )
 seeds = st.integers(0, 2**63)
 
@@ -100,6 +102,29 @@ def test_random_games_keep_every_meeple_card_and_coin_in_bounds_and_end_by_the_l
     assert sum(result.scores) == sum(state.delivered)
     if not state.won:
         assert state.round == config.rounds and any(any(a) for a in state.board)
+
+
+STAR_LIMIT = {1: 1, 2: 2}
+"""The text: "at most two Passengers appearing on any 2-star Airport, and at most one
+Passenger appearing on any 1-star Airport" in a game (set-up and ten rounds)."""
+
+
+@game_settings(200)
+@given(seed=seeds, choice_seed=seeds, difficulty=st.sampled_from(["easy", "medium", "hard"]))
+def test_C9_three_player_games_never_bring_more_passengers_to_an_airport_than_the_text_allows(seed, choice_seed, difficulty):
+    config = CoopConfig(players=3, difficulty=difficulty)
+    state = None
+    for state, *_ in random_coop_game(config, seed, choice_seed):
+        pass
+    assert state is not None and state.phase == OVER
+    pairs = [e for e in state.log if isinstance(e, DemandPlaced)]
+    assert len({e.departure for e in pairs}) == len(pairs), "no Departure card is drawn twice"
+    called = [0] * len(W.airports)
+    for event in pairs:
+        for where in event.placed + event.missing:  # missing: called for, but no meeple was left
+            called[where.airport] += 1
+    for airport in W.airports:
+        assert called[airport.id] <= STAR_LIMIT.get(airport.stars, called[airport.id]), airport.city
 
 
 def illegal_variants(state: CoopState, seat: int, legal: list) -> list:

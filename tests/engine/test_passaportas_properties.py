@@ -30,12 +30,15 @@ from flight_tui.rules.passaportas.state import (
     OFFICE,
     PLANE,
     Fly,
+    GameEnded,
     PassaportasAction,
     PassCustoms,
     Roll,
     StayPut,
+    TurnStarted,
     UseCustoms,
     UseWildToken,
+    WildTokenUsed,
 )
 from flight_tui.table import SeatSpec, Table
 
@@ -47,6 +50,7 @@ configs = st.builds(
     players=st.integers(2, 6),
     wild_tokens=st.booleans(),
     max_rounds=st.sampled_from([8, 20]),
+    edition=st.sampled_from([1, 2, 2]),
 ) | st.builds(
     PassaportasConfig, players=st.integers(5, 6), no_four_group=st.just(True), max_rounds=st.just(12)
 )
@@ -104,6 +108,37 @@ def test_random_games_apply_every_legal_action_end_and_account_for_every_card(co
     assert result.winners
     if not result.summary.endswith("reached"):
         assert all(all(g.status == DONE for g in finished.groups[w]) for w in result.winners)
+
+
+def eager_to_finish(state: PassaportasState, seat: int, legal: list, chooser: Rng) -> PassaportasAction:
+    """Rolls while it may; keeps its wild token for the turn when all its groups still travelling
+    are in the plane; flies where its own groups get off, else where they board, when it can."""
+    if Roll() in legal:
+        return Roll()
+    if UseWildToken() in legal and all(g.status in (PLANE, DONE) for g in state.groups[seat]):
+        return UseWildToken()
+    for goals in (
+        {g.destination for g in state.groups[seat] if g.status == PLANE},
+        {g.boarding for g in state.groups[seat] if g.status == HOME},
+    ):
+        flights = [a for a in legal if isinstance(a, Fly) and a.city in goals]
+        if flights:
+            return chooser.choice(flights)
+    return pick(legal, chooser)
+
+
+@game_settings(60)
+@given(players=st.integers(2, 4), seed=seeds, choice_seed=seeds)
+def test_P6_the_wild_token_never_fuels_the_flight_that_wins(players, seed, choice_seed):
+    state = R.new_game(PassaportasConfig(players=players), seed)
+    chooser = Rng.from_seed(choice_seed)
+    while not R.is_over(state):
+        (seat,) = R.to_act(state)
+        R.apply(state, seat, eager_to_finish(state, seat, R.legal_actions(state, seat), chooser))
+    ended = state.log[-1]
+    assert isinstance(ended, GameEnded)
+    turn_start = max(i for i, e in enumerate(state.log) if isinstance(e, TurnStarted))
+    assert not any(isinstance(e, WildTokenUsed) and e.seat in ended.winners for e in state.log[turn_start:])
 
 
 @game_settings(25)

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import msgspec
 
+from flight_tui.bots import make_bot
 from flight_tui.rules import GAMES
+from flight_tui.rules.passaportas.map import board_map
 from flight_tui.saves import CURRENT_VERSION, SaveStore
 
 HERE = Path(__file__).parent
@@ -58,6 +60,37 @@ def test_a_flight_game_begun_under_format_1_goes_on_by_its_old_house_rules():
     assert (config.max_reforms, config.discard_taken, config.max_turns) == (2, True, 200)
     drew, discarded = (next(e for e in table.state.log if type(e).__name__ == kind) for kind in ("Drew", "Discarded"))
     assert drew.from_discard == discarded.card >= 0
+
+
+def play_on(table, actions: int, seed: int) -> None:
+    """Random legal moves for every seat, ``actions`` of them or until the game ends."""
+    bots = [make_bot(table.rules.name, "random", seed + i) for i in range(len(table.seats))]
+    for _ in range(actions):
+        if table.is_over():
+            return
+        seat = table.to_act()[0]
+        table.submit(seat, bots[seat].choose(table.view(seat)))
+
+
+def test_an_old_passaportas_game_keeps_the_first_map_and_its_wild_token_setting_and_plays_on():
+    table = SaveStore(EXAMPLES).load("passaportas-v1")
+    assert table.config.edition == 1 and not table.config.wild_tokens
+    assert table.rules.map_of(table.config) is board_map(1) and len(board_map(1).legs) < len(board_map().legs)
+    play_on(table, 2_000, seed=8)
+    assert len(table.actions) > 40
+
+
+def test_an_old_cooperative_game_keeps_reshuffling_the_departure_deck_and_plays_to_its_end():
+    table = SaveStore(EXAMPLES).load("connecting-flights-coop-v1")
+    assert table.config.reuse_departure_cards
+    play_on(table, 20_000, seed=8)
+    assert table.is_over()
+
+
+def test_new_games_use_the_current_rules():
+    passaportas = SaveStore(EXAMPLES).load("passaportas-v2").config
+    assert passaportas.edition == 2 and passaportas.wild_tokens
+    assert not SaveStore(EXAMPLES).load("connecting-flights-coop-v2").config.reuse_departure_cards
 
 
 def test_the_generator_never_replaces_an_example(tmp_path):

@@ -1,6 +1,8 @@
 """The Passaportas map (our own design, from ``map.toml``) and its path finder.
 
-Cities are numbered 0..18 in the order of the data file. A flight is a walk along legs whose
+Cities are numbered 0..18 in the order of the data file. The map has editions: each leg says
+in which edition it was added, and a game is played on the edition its config names (games
+begun before the second edition keep the first). A flight is a walk along legs whose
 fuel adds up; walks may pass cities, take detours and go back and forth, so the question the
 rules ask is: from this city, with this much fuel, which cities can be reached burning exactly
 how much? :func:`reachable` answers it with a bitset dynamic programme over the fuel burned.
@@ -12,6 +14,8 @@ from functools import lru_cache
 from importlib import resources
 
 import msgspec
+
+from flight_tui.rules.passaportas.state import EDITION
 
 MAX_FUEL = 25
 """The tank holds 25,000 litres; fuel is counted in thousands of litres throughout."""
@@ -32,6 +36,8 @@ class Leg(msgspec.Struct, frozen=True):
     between: tuple[str, str]
     fuel: int
     km: int = 0
+    since: int = 1
+    """The edition of the map that added this leg."""
 
 
 class _MapFile(msgspec.Struct, frozen=True):
@@ -179,13 +185,19 @@ def _walk(game_map: GameMap, start: int, end: int, fuel: int) -> tuple[int, ...]
     return tuple(route)
 
 
-def load_map(data: bytes) -> GameMap:
-    """A map from TOML bytes in the format of ``map.toml``."""
+def load_map(data: bytes, edition: int = EDITION) -> GameMap:
+    """A map from TOML bytes in the format of ``map.toml``, with the legs of ``edition`` and earlier."""
     parsed = msgspec.toml.decode(data, type=_MapFile)
-    return GameMap(parsed.cities, parsed.legs)
+    return GameMap(parsed.cities, [leg for leg in parsed.legs if leg.since <= edition])
 
 
-@lru_cache(maxsize=1)
-def board_map() -> GameMap:
-    """The board this game is played on (loaded once)."""
-    return load_map(resources.files(__package__).joinpath("map.toml").read_bytes())
+def board_map(edition: int = EDITION) -> GameMap:
+    """The board of this edition (each edition loaded once). ValueError for an unknown edition."""
+    if not 1 <= edition <= EDITION:
+        raise ValueError(f"There is no edition {edition} of the map (editions 1 to {EDITION}).")
+    return _edition(edition)
+
+
+@lru_cache(maxsize=None)
+def _edition(edition: int) -> GameMap:
+    return load_map(resources.files(__package__).joinpath("map.toml").read_bytes(), edition)

@@ -79,10 +79,29 @@ def group_sizes(config: PassaportasConfig) -> tuple[int, ...]:
     return (1, 2, 3) if config.no_four_group else (1, 2, 3, 4)
 
 
-def is_last_round(groups: Sequence[Group], round_no: int, max_rounds: int) -> bool:
-    """House rule P6: a player's last round is any turn with at most one group still travelling,
-    and the final round before the round limit."""
-    return sum(g.status != DONE for g in groups) <= 1 or round_no >= max_rounds
+def map_of(config: PassaportasConfig) -> GameMap:
+    """The map a game is played on: the edition its config names."""
+    return board_map(config.edition)
+
+
+def wild_barred(groups: Sequence[Group], round_no: int, config: PassaportasConfig) -> bool:
+    """House rule P6: no wild token in the game's final round (P10); in edition 1 also not in
+    any turn with at most one group still travelling."""
+    if round_no >= config.max_rounds:
+        return True
+    return config.edition == 1 and sum(g.status != DONE for g in groups) <= 1
+
+
+def completes_last_trip(groups: Sequence[Group], city: int) -> bool:
+    """Whether a landing in ``city`` brings every group of this player still travelling off the
+    plane (their last trip ends there unless customs refuse it)."""
+    return all(g.status == DONE or (g.status == PLANE and g.destination == city) for g in groups)
+
+
+def finish_barred(config: PassaportasConfig, wild_used: bool) -> bool:
+    """House rule P6 (edition 2): after using the wild token in a turn, the player in turn may not
+    make the flight that completes their last trip."""
+    return wild_used and config.edition >= 2
 
 
 def free_seats(reserved: int, cabin: Sequence[GroupRef]) -> int:
@@ -113,7 +132,7 @@ def legal_from(
     phase: str,
     current: int,
     queue: Sequence[int],
-    game_map: GameMap,
+    config: PassaportasConfig,
     plane: int,
     fuel: int,
     turn: Turn,
@@ -129,8 +148,10 @@ def legal_from(
         if may_wild:
             out.append(WILD)
         out.append(STAY)
-        for city, amounts in game_map.destinations(plane, fuel).items():
-            out.extend(Fly(city, amount) for amount in amounts)
+        barred = finish_barred(config, turn.wild_used)
+        for city, amounts in map_of(config).destinations(plane, fuel).items():
+            if not (barred and completes_last_trip(groups[seat], city)):
+                out.extend(Fly(city, amount) for amount in amounts)
         return out
     if phase == CUSTOMS and queue and queue[0] == seat:
         out = [PASS]
@@ -184,14 +205,16 @@ class PassaportasRules:
         GameOption(
             key="wild_tokens",
             label="Wild token",
-            choices=(("No", "off"), ("Yes", "on")),
-            default="off",
+            choices=(("Yes", "on"), ("No", "off")),
+            default="on",
             hint="Remark 2: +10,000 litres, once each",
         ),
     )
 
-    def __init__(self, game_map: GameMap | None = None) -> None:
-        self.map = game_map or board_map()
+    @staticmethod
+    def map_of(config: PassaportasConfig) -> GameMap:
+        """The map a game with this config is played on."""
+        return map_of(config)
 
     # ------------------------------------------------------------ set-up
 
@@ -215,7 +238,7 @@ class PassaportasRules:
         if config.max_rounds < 1:
             raise ValueError("A game needs at least one round.")
         rng = Rng.from_seed(seed)
-        cities = list(range(self.map.size))
+        cities = list(range(map_of(config).size))
         boarding = [c for c in cities for _ in range(2)]
         destination = list(boarding)
         rng.shuffle(boarding)
@@ -299,7 +322,7 @@ class PassaportasRules:
             and not state.wild_used[seat]
             and not state.turn.flown
             and state.fuel < MAX_FUEL
-            and not is_last_round(state.groups[seat], state.round_no, state.config.max_rounds)
+            and not wild_barred(state.groups[seat], state.round_no, state.config)
         )
 
     def own_tops(self, state: PassaportasState, seat: int) -> list[int]:
@@ -314,7 +337,7 @@ class PassaportasRules:
             state.phase,
             state.current,
             state.customs_queue,
-            self.map,
+            state.config,
             state.plane,
             state.fuel,
             state.turn,
@@ -332,7 +355,7 @@ class PassaportasRules:
             view.phase,
             view.current,
             view.customs_queue,
-            self.map,
+            view.config,
             view.plane,
             view.fuel,
             view.turn,
@@ -374,19 +397,25 @@ class PassaportasRules:
                 return "You have used your wild token already (Remark 2)."
             if state.fuel >= MAX_FUEL:
                 return "The tank is full: it holds at most 25,000 litres (IV.1)."
-            if is_last_round(state.groups[seat], state.round_no, state.config.max_rounds):
+            if wild_barred(state.groups[seat], state.round_no, state.config):
                 return "The wild token may not be used in your last round (Remark 2, house rule P6)."
             return None
         if isinstance(action, Fly):
-            if not 0 <= action.city < self.map.size:
+            game_map = map_of(state.config)
+            if not 0 <= action.city < game_map.size:
                 return "There is no such city."
             if action.fuel < 1:
                 return "A flight burns fuel; to stay where you are, choose not to fly."
             if action.fuel > state.fuel:
                 return f"The tank holds only {litres(state.fuel)} (IV.1)."
-            if not self.map.can_reach(state.plane, action.city, action.fuel):
-                name = self.map.name(action.city)
+            if not game_map.can_reach(state.plane, action.city, action.fuel):
+                name = game_map.name(action.city)
                 return f"No flight to {name} burns exactly {litres(action.fuel)} (IV.1)."
+            if finish_barred(state.config, state.turn.wild_used) and completes_last_trip(state.groups[seat], action.city):
+                return (
+                    "You used your wild token this turn, so this cannot be your last round: "
+                    "you may not fly where your last trip ends (Remark 2, house rule P6)."
+                )
             return None
         return None  # StayPut: not flying at all is allowed (IV.1, note)
 
@@ -433,7 +462,7 @@ class PassaportasRules:
 
     def _fly(self, state: PassaportasState, seat: int, action: Fly) -> None:
         """IV.1 and IV.2: fly, then groups for this city get off, then groups from here board."""
-        route = list(self.map.walk(state.plane, action.city, action.fuel))
+        route = list(map_of(state.config).walk(state.plane, action.city, action.fuel))
         state.fuel -= action.fuel
         state.plane = action.city
         state.turn.flown = True
@@ -623,8 +652,9 @@ class PassaportasRules:
         )
 
     def describe(self, event: PassaportasEvent, viewer: int | None, names: Sequence[str]) -> str:
-        """A sentence for the log. Every event is public (P11), so nothing needs hiding."""
-        return describe(event, viewer, names, self.map)
+        """A sentence for the log. Every event is public (P11), so nothing needs hiding. (The
+        cities are the same in every edition of the map.)"""
+        return describe(event, viewer, names, board_map())
 
 
 def group_name(size: int) -> str:

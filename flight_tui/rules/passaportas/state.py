@@ -26,6 +26,10 @@ cards), or its trip completed."""
 
 SEATS = 10
 """The plane has ten seats."""
+EDITION = 2
+"""The edition of our map and house rules that new games are played by. Edition 2 gave the
+map's dead ends a second leg and reads P6 as "the token may not fuel the flight that completes
+your last trip"; games begun under save format 1 keep edition 1."""
 
 
 class PassaportasConfig(msgspec.Struct, frozen=True, kw_only=True):
@@ -34,10 +38,12 @@ class PassaportasConfig(msgspec.Struct, frozen=True, kw_only=True):
     players: int = 4
     no_four_group: bool = False
     """Remark 1 (5 or 6 players only): nobody takes the group of four persons."""
-    wild_tokens: bool = False
-    """Remark 2: each player may once add 10,000 litres, but not in their last round."""
+    wild_tokens: bool = True
+    """Remark 2: each player may once add 10,000 litres, but not in their last round (P6)."""
     max_rounds: int = 60
     """House rule P10: a game still running after this many rounds ends there."""
+    edition: int = EDITION
+    """The edition of the map and of house rule P6 (see :data:`EDITION`)."""
 
 
 class GroupRef(msgspec.Struct, frozen=True, array_like=True):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from flight_tui.rules.passaportas.map import MAX_FUEL, GameMap
+from flight_tui.rules.passaportas.rules import completes_last_trip, finish_barred
 from flight_tui.rules.passaportas.state import (
     CUSTOMS,
     DONE,
@@ -84,6 +85,12 @@ def may_roll(view: PassaportasView) -> bool:
 def destinations(view: PassaportasView, game_map: GameMap) -> dict[int, tuple[int, ...]]:
     """Where the plane can fly with the fuel in the tank and the exact amounts each way burns."""
     return game_map.destinations(view.plane, view.fuel)
+
+
+def wild_bars_landing(view: PassaportasView, city: int) -> bool:
+    """Whether house rule P6 bars the viewer from flying to ``city`` now: they used their wild
+    token this turn and their last trip would end there."""
+    return finish_barred(view.config, view.turn.wild_used) and completes_last_trip(view.groups[view.seat], city)
 
 
 def seat_cells(view: PassaportasView) -> list[str]:

@@ -40,6 +40,7 @@ from flight_tui.ui.passaportas.presentation import (
     may_roll,
     my_move,
     usable_holder,
+    wild_bars_landing,
 )
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
 from flight_tui.ui.passaportas.widgets import HandPanel, MapPanel, PlanePanel, StatusBar
@@ -49,7 +50,7 @@ DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 ROLL_HELP = "Roll the two dice: their eyes in thousands of litres go into the tank (again after a double)"
 FLY_HELP = "Fly to the city under the cursor (asks how much fuel when there are several ways)"
 STAY_HELP = "Do not fly this turn: the fuel stays in the tank for the next player"
-WILD_HELP = "Use your wild token once: 10,000 litres more (not in your last round)"
+WILD_HELP = "Use your wild token once: 10,000 litres more (not in your last round: see P6)"
 CUSTOMS_HELP = "Use the customs card for this city on an opponent's group"
 PASS_HELP = "Use no customs card after this landing"
 UNDO_HELP = "Take back your last move of this turn (never a roll of the dice)"
@@ -89,7 +90,7 @@ class PassaportasTableScreen(GameTableScreen):
 
     def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
         super().__init__(table, bot_delay=bot_delay)
-        self.game_map = table.rules.map
+        self.game_map = table.rules.map_of(table.config)
         self.view: PassaportasView | None = None
         self._end_shown = False
 
@@ -199,6 +200,8 @@ class PassaportasTableScreen(GameTableScreen):
             reach = self.map_panel.reach
             if city == view.plane:
                 message.append(" · ✈ here: s stays")
+            elif city in reach and wild_bars_landing(view, city):
+                message.append(" · ends your last trip: not after your wild token (P6)")
             elif city in reach:
                 amounts = ", ".join(f"{a}" for a in reach[city])
                 message.append_text(Text.assemble(" · ◆ Enter flies: ", (amounts, "bold"), " thousand l"))

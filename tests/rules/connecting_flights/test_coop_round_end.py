@@ -11,6 +11,7 @@ from flight_tui.rules.connecting_flights.coop.state import (
     DemandPlaced,
     FlyNext,
     GameEnded,
+    NoDeparture,
     Pass,
     Penalty,
     RoundEnded,
@@ -60,11 +61,32 @@ def test_B3_scenario_demand_decks_by_stage():
     assert levels == ["high"] * 3 + ["low"]
 
 
-def test_B3_used_cards_are_discarded_and_an_empty_deck_is_reshuffled():
+def test_C9_an_empty_departure_deck_places_nobody():
     state = passing_game(CoopConfig(players=3))
+    placed = [e for e in state.log if isinstance(e, DemandPlaced)]
+    assert [e.round for e in placed] == [0] * 4 + list(range(1, 9)), "4 set-up pairs and rounds 1-8 use all 12"
+    assert sorted(e.departure for e in placed) == list(range(12)), "each Departure card once"
+    assert [e.round for e in state.log if isinstance(e, NoDeparture)] == [9]
+    assert not any(isinstance(e, DeckReshuffled) for e in state.log)
+    assert state.departure_deck == [] and len(state.departure_discard) == 12
+    assert len(state.low_deck) == 2, "no Demand card is drawn without a Departure card"
+    assert "the Departure Airports deck is empty" in COOP.describe(NoDeparture(9), 0, ["A", "B", "C"])
+
+
+def test_C9_an_empty_demand_deck_is_reshuffled_from_its_discards():
+    state = passing_game(CoopConfig(players=1, demand_stages=("high", "high", "high")))
+    reshuffles = [e for e in state.log if isinstance(e, DeckReshuffled)]
+    assert [(e.deck, e.cards) for e in reshuffles] == [("high", 8)]
+    placed = [e for e in state.log if isinstance(e, DemandPlaced)]
+    assert len(placed) == 12 and sorted(e.departure for e in placed) == list(range(12))
+
+
+def test_C9_games_begun_under_save_format_1_reshuffle_the_departure_deck():
+    state = passing_game(CoopConfig(players=3, reuse_departure_cards=True))
     reshuffles = [e for e in state.log if isinstance(e, DeckReshuffled)]
     assert [(e.deck, e.cards) for e in reshuffles] == [("departure", 12)]
     assert len(state.departure_deck) + len(state.departure_discard) == 12
+    assert not any(isinstance(e, NoDeparture) for e in state.log)
 
 
 def test_B3_a_colour_with_no_meeple_left_is_not_placed():

@@ -6,7 +6,7 @@ import re
 from importlib import resources
 
 import pytest
-from passaportas_positions import city, position, rng_rolling, trip
+from passaportas_positions import MAP, city, position, rng_rolling, trip
 
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.rules.passaportas import PASSAPORTAS, PassaportasConfig
@@ -128,12 +128,61 @@ def test_P5_rolling_is_optional_and_ends_with_the_flight():
 def test_P5_legal_flights_are_every_city_and_exact_amount_of_some_walk():
     state = position(4, fuel=12, plane="ROM")
     flights = {(a.city, a.fuel) for a in R.legal_actions(state, 0) if isinstance(a, Fly)}
-    expected = {(c, f) for c, fs in R.map.destinations(city("ROM"), 12).items() for f in fs}
+    expected = {(c, f) for c, fs in MAP.destinations(city("ROM"), 12).items() for f in fs}
     assert flights == expected and all(1 <= f <= 12 for _, f in flights)
 
 
-def test_P6_no_wild_token_with_only_one_group_still_travelling():
-    state = position(4, fuel=3, wild_tokens=True)
+def test_P6_the_wild_token_helps_a_last_group_that_is_still_far_from_home():
+    state = position(2, fuel=3, plane="LON")
+    trip(state, 0, 1, "RIO", "JNB")  # the longest trip on the map, still to fly
+    for g in state.groups[0][1:]:
+        g.status = DONE
+    assert R.may_use_wild(state, 0)
+    R.apply(state, 0, UseWildToken())
+    assert state.fuel == 13
+
+
+def test_P6_after_the_wild_token_the_flight_that_completes_your_last_trip_is_refused():
+    state = position(2, fuel=10, plane="LON")
+    trip(state, 0, 1, "AMS", "PAR", PLANE)
+    for g in state.groups[0][1:]:
+        g.status = DONE
+    assert Fly(city("PAR"), 2) in R.legal_actions(state, 0)  # without the token it may finish
+    R.apply(state, 0, UseWildToken())
+    legal = R.legal_actions(state, 0)
+    assert not any(isinstance(a, Fly) and a.city == city("PAR") for a in legal)
+    assert Fly(city("AMS"), 2) in legal and StayPut() in legal
+    view = R.view(state, 0)
+    assert R.legal_actions_from_view(view) == legal
+    with pytest.raises(IllegalAction, match="last trip"):
+        R.apply(state, 0, Fly(city("PAR"), 2))
+    R.apply(state, 0, Fly(city("AMS"), 2))
+    assert state.phase != OVER and state.groups[0][0].status == PLANE
+
+
+def test_P6_the_wild_token_may_fuel_a_flight_that_ends_an_earlier_trip():
+    state = position(2, fuel=10, plane="LON")
+    trip(state, 0, 1, "AMS", "PAR", PLANE)
+    trip(state, 0, 2, "AMS", "ROM", PLANE)
+    for g in state.groups[0][2:]:
+        g.status = DONE
+    R.apply(state, 0, UseWildToken())
+    R.apply(state, 0, Fly(city("PAR"), 2))
+    assert state.groups[0][0].status == DONE and state.phase != OVER
+
+
+def test_P6_the_other_players_may_still_finish_after_using_their_token():
+    state = position(2, fuel=10, plane="LON")
+    state.wild_used[1] = True
+    trip(state, 0, 1, "AMS", "PAR", PLANE)
+    for g in state.groups[0][1:]:
+        g.status = DONE
+    R.apply(state, 0, Fly(city("PAR"), 2))  # the token used in an earlier turn does not bar it
+    assert state.phase == OVER and state.winners == [0]
+
+
+def test_P6_edition_1_no_wild_token_with_only_one_group_still_travelling():
+    state = position(4, fuel=3, edition=1)
     for g in state.groups[0][1:]:
         g.status = DONE
     assert not R.may_use_wild(state, 0)

@@ -7,7 +7,7 @@ from itertools import pairwise
 import pytest
 from passaportas_positions import MAP
 
-from flight_tui.rules.passaportas.map import MAX_FUEL, load_map, reachable
+from flight_tui.rules.passaportas.map import MAX_FUEL, board_map, load_map, reachable
 
 
 def brute_force(start: int, fuel: int) -> dict[int, tuple[int, ...]]:
@@ -72,3 +72,21 @@ def test_a_map_file_with_a_leg_to_an_unknown_city_is_refused():
     data = b'[[cities]]\ncode = "A"\nname = "A"\nlat = 0\nlon = 0\n[[legs]]\nbetween = ["A", "B"]\nfuel = 3\n'
     with pytest.raises(ValueError, match="unknown city"):
         load_map(data)
+
+
+def test_edition_2_gives_the_dead_ends_of_edition_1_a_second_leg():
+    first, second = board_map(1), board_map(2)
+    assert second is MAP and [c.code for c in first.cities] == [c.code for c in second.cities]
+    legs = lambda m, code: len(m.neighbours(m.index[code]))  # noqa: E731
+    assert {code for code in ("NYC", "RIO", "JNB") if legs(first, code) == 1} == {"NYC", "RIO", "JNB"}
+    assert min(legs(second, c.code) for c in second.cities) == 2
+    added = set(second.legs) - set(first.legs)
+    assert set(first.legs) <= set(second.legs)
+    assert {frozenset((second.code(a), second.code(b))) for a, b, _ in added} == {
+        frozenset(("LIS", "NYC")), frozenset(("LIS", "RIO")), frozenset(("CAI", "JNB"))
+    }
+
+
+def test_there_is_no_edition_3_of_the_map():
+    with pytest.raises(ValueError, match="no edition 3"):
+        board_map(3)

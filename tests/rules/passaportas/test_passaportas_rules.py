@@ -328,11 +328,14 @@ def test_remark_2_wild_token_adds_10000_litres_once():
         R.apply(state, 0, UseWildToken())
 
 
-def test_remark_2_no_wild_tokens_unless_chosen():
-    state = position(4, fuel=3)
+def test_remark_2_the_wild_token_is_part_of_the_game_and_may_be_left_out():
+    assert R.make_config(2, {}).wild_tokens and PassaportasConfig().wild_tokens
+    assert UseWildToken() in R.legal_actions(position(4, fuel=3), 0)
+    state = position(4, fuel=3, wild_tokens=False)
     assert UseWildToken() not in R.legal_actions(state, 0)
     with pytest.raises(IllegalAction, match="without wild tokens"):
         R.apply(state, 0, UseWildToken())
+    assert R.make_config(2, {"wild_tokens": "off"}) == PassaportasConfig(players=2, wild_tokens=False)
 
 
 # ---------------------------------------------------------------- set-up choices and the log
@@ -343,7 +346,7 @@ def test_make_config_takes_the_options_and_refuses_bad_choices_with_a_sentence()
     assert R.make_config(6, {}) == PassaportasConfig(players=6)
     with pytest.raises(ValueError, match="2 to 6 players"):
         R.make_config(7, {})
-    with pytest.raises(ValueError, match="Wild token: choose one of off, on"):
+    with pytest.raises(ValueError, match="Wild token: choose one of on, off"):
         R.make_config(4, {"wild_tokens": "maybe"})
     with pytest.raises(ValueError, match="no option 'speed'"):
         R.make_config(4, {"speed": "fast"})

@@ -7,7 +7,7 @@ import io
 from passaportas_harness import PassaportasApp, make_table, play_until, run_async
 from rich.console import Console
 
-from flight_tui.rules.passaportas.state import CUSTOMS, FUEL, HOME, Boarded, Flew, PassCustoms, UseCustoms
+from flight_tui.rules.passaportas.state import CUSTOMS, FUEL, HOME, Boarded, Flew, GroupRef, PassCustoms, UseCustoms
 from flight_tui.ui.flight.handoff import HandOffScreen
 from flight_tui.ui.passaportas.choosers import OptionChooser, ResultsScreen
 from flight_tui.ui.passaportas.table_screen import PassaportasTableScreen
@@ -55,7 +55,7 @@ async def cursor_to(pilot, panel: MapPanel, city: int) -> None:
 def boarding_city(table) -> int | None:
     """A city in reach of seat 0 (after its roll) where one of its waiting groups boards."""
     view = table.view(0)
-    reach = table.rules.map.destinations(view.plane, view.fuel)
+    reach = table.rules.map_of(table.config).destinations(view.plane, view.fuel)
     return next((g.boarding for g in view.groups[0] if g.status == HOME and g.boarding in reach), None)
 
 
@@ -67,12 +67,12 @@ async def test_a_full_turn_with_keys_only_roll_fly_and_board():
         after = t.rules.clone(t.state)  # the roll to come is fixed by the seed
         t.rules.apply(after, 0, t.legal_actions(0)[0])
         view = t.rules.view(after, 0)
-        reach = t.rules.map.destinations(view.plane, view.fuel)
+        reach = t.rules.map_of(t.config).destinations(view.plane, view.fuel)
         return not (view.turn.rolls[-1][0] == view.turn.rolls[-1][1]) and any(
             g.status == HOME and g.boarding in reach and g.size <= view.free_seats for g in view.groups[0]
         )
 
-    table = make_table(seed=3)
+    table = make_table(seed=3, wild_tokens=False)  # a game of random players who never use the token
     play_until(table, ready, seed=3)
     app = PassaportasApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -101,7 +101,7 @@ async def test_a_full_turn_with_keys_only_roll_fly_and_board():
 
 def opponent_tops(table, viewer: int) -> list[str]:
     """Names of the top customs cards of the other seats (hidden from ``viewer``)."""
-    game_map = table.rules.map
+    game_map = table.rules.map_of(table.config)
     return [game_map.name(h[0]) for p, hs in enumerate(table.state.holders) if p != viewer for h in hs if h]
 
 
@@ -111,7 +111,7 @@ async def test_the_hand_shows_nothing_hidden():
 
     def telling(t) -> bool:
         view = t.view(0)
-        game_map = t.rules.map
+        game_map = t.rules.map_of(t.config)
         shown = {game_map.name(c) for gs in view.groups for g in gs for c in (g.boarding, g.destination)}
         shown |= {game_map.name(c) for c in view.own_customs if c >= 0} | {game_map.name(view.plane)}
         return t.to_act() == (0,) and not shown & set(opponent_tops(t, 0))
@@ -240,3 +240,35 @@ async def test_hint_says_what_the_normal_bot_would_do():
         hint = next(n for n in app._notifications if n.title == "Hint")
         assert str(hint.message).startswith("The Normal bot would ")
         assert table.to_act() == (0,) and not table.view(0).turn.rolls  # a hint plays nothing
+
+
+@run_async
+async def test_P6_after_the_wild_token_the_board_says_why_the_last_trip_cannot_be_flown():
+    """Ann's last group is in the plane, bound for Paris, 2,000 l from London; she uses her
+    token: Paris stays in reach, the line under the map says why she may not fly there, and
+    Enter on it is refused with the rule and changes nothing."""
+    table = make_table("human,random", seed=4)
+    state = table.state
+    game_map = table.rules.map_of(table.config)
+    paris, london = game_map.index["PAR"], game_map.index["LON"]
+    for g in state.groups[0]:
+        g.status = "done"
+    last = state.groups[0][0]
+    last.status, last.boarding, last.destination = "plane", london, paris
+    state.cabin = [ref for ref in state.cabin if ref.player != 0] + [GroupRef(0, 1)]
+    state.plane, state.fuel, state.current = london, 0, 0
+    app = PassaportasApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("w")
+        await pilot.pause()
+        assert table.view(0).turn.wild_used and table.view(0).fuel == 10
+        panel = screen.query_one(MapPanel)
+        await cursor_to(pilot, panel, paris)
+        assert "not after your wild token (P6)" in plain(screen.query_one("#reason"))
+        await pilot.press("enter")
+        if isinstance(app.screen, OptionChooser):
+            await pilot.press("enter")
+        await pilot.pause()
+        assert table.view(0).plane == london and not table.is_over()
+        assert any(n.title == "Not allowed" and "P6" in n.message for n in app._notifications)

@@ -79,6 +79,10 @@ class CoopConfig(msgspec.Struct, frozen=True, kw_only=True):
     penalty: int = _DATA.penalty
     scenario: str = ""
     """The campaign scenario this game plays ("campaign-id/scenario-id#attempt"), only recorded."""
+    reuse_departure_cards: bool = False
+    """True only for games begun under save format 1, which keep the first reading of house rule
+    C9: an empty Departure Airports deck was re-formed from its discards (so an airport could
+    get more passengers than the text allows). Otherwise an empty Departure deck places nobody."""
 
 
 def config_problem(config: CoopConfig, world: World) -> str | None:

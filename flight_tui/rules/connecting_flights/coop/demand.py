@@ -8,6 +8,7 @@ from flight_tui.rules.connecting_flights.coop.state import (
     CoopState,
     DeckReshuffled,
     DemandPlaced,
+    NoDeparture,
     Penalty,
     Placement,
     RoundEnded,
@@ -20,13 +21,14 @@ UNEQUAL = 4
 
 
 def draw_demand(state: CoopState, deck: str) -> int | None:
-    """The top card of the ``departure``, ``low`` or ``high`` deck. An empty deck is first
-    re-formed from its discarded cards, shuffled (house rule C9); None if there are none."""
+    """The top card of the ``departure``, ``low`` or ``high`` deck; None if it is empty. An empty
+    Demand deck is first re-formed from its discarded cards, shuffled; the Departure deck never
+    is, so no airport gets more passengers than the text allows (house rule C9)."""
     w = world()
     if deck == "departure":
         pile = state.departure_deck
         again = []
-        if not pile:
+        if not pile and state.config.reuse_departure_cards:
             again = list(state.departure_discard)
             state.departure_discard.clear()
     else:
@@ -68,15 +70,17 @@ def demand_level(state_round: int, stages: tuple[str, str, str]) -> str:
 
 
 def new_demand(state: CoopState) -> None:
-    """B.3: one Departure Airports card and one Passenger Demand card of the stage's deck."""
+    """B.3: one Departure Airports card and one Passenger Demand card of the stage's deck. With
+    the Departure deck empty nobody appears and no Demand card is drawn (house rule C9)."""
     departure = draw_demand(state, "departure")
+    if departure is None:
+        state.log.append(NoDeparture(state.round))
+        return
     demand = draw_demand(state, demand_level(state.round, state.config.demand_stages))
-    if departure is not None and demand is not None:
+    if demand is not None:
         place_demand(state, departure, demand)
-    elif departure is not None:
+    else:
         state.departure_discard.append(departure)
-    elif demand is not None:
-        state.demand_discard.append(demand)
 
 
 def penalties(state: CoopState) -> list[Penalty]:

@@ -40,6 +40,7 @@ from flight_tui.rules.connecting_flights.coop.state import (
     FlyNext,
     GameEnded,
     MarketDealt,
+    NoDeparture,
     Pass,
     Passed,
     PhaseStarted,
@@ -409,6 +410,8 @@ def describe(event: CoopEvent, viewer: int | None, names: Sequence[str]) -> str:
         return f"{when}: new passengers {placed}{tail}."
     if isinstance(event, DeckReshuffled):
         return f"The {event.deck} deck ran out: its {event.cards} discarded cards were shuffled into a new deck."
+    if isinstance(event, NoDeparture):
+        return f"Round {event.round}, new demand: the Departure Airports deck is empty, so no new passengers appear."
     if isinstance(event, StartChosen):
         a, b = w.airport_of_card(event.origin).city, w.airport_of_card(event.dest).city
         cards = f"{_card('plane', event.plane)} with {_card('passenger', event.passenger)}"

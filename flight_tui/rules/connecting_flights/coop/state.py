@@ -143,10 +143,17 @@ class DemandPlaced(msgspec.Struct, frozen=True, tag="demand_placed"):
 
 
 class DeckReshuffled(msgspec.Struct, frozen=True, tag="deck_reshuffled"):
-    """A Departure or Demand deck ran out: its discards were shuffled into a new deck."""
+    """A Demand deck ran out: its discards were shuffled into a new deck (house rule C9). In
+    games begun under save format 1 the Departure deck was re-formed too."""
 
     deck: str
     cards: int
+
+
+class NoDeparture(msgspec.Struct, frozen=True, tag="no_departure"):
+    """The Departure Airports deck is empty: no new passengers appear this round (house rule C9)."""
+
+    round: int
 
 
 class StartChosen(msgspec.Struct, frozen=True, tag="start_chosen"):
@@ -247,6 +254,7 @@ class GameEnded(msgspec.Struct, frozen=True, tag="game_ended"):
 CoopEvent = Union[
     DemandPlaced,
     DeckReshuffled,
+    NoDeparture,
     StartChosen,
     MarketDealt,
     Bought,
