@@ -365,6 +365,35 @@ def test_a_missing_rules_file_reads_as_none():
     assert "House interpretations" in read_rules_file("flight", "house_rules.md")
 
 
+def _new_game(game: str):
+    """A game as ``flight-tui new GAME`` starts it (default seats and options)."""
+    from flight_tui.cli import build_parser, _new_table
+
+    parser = build_parser()
+    return _new_table(parser, parser.parse_args(["new", game, "--seed", "5"]))
+
+
+@pytest.mark.parametrize("start", ["new", "continue"])
+@pytest.mark.parametrize("game", ["flight", "passaportas", "connecting-flights-coop"])
+@run_async
+async def test_a_game_started_in_a_too_small_terminal_shows_the_notice(game, start):
+    """Issue 9, item 18: `new` or `continue` at 80x23 crashed (NoMatches '#too-small-text')."""
+    table = _new_game(game)
+    if start == "continue":
+        SaveStore().autosave(table)
+        app = FlightTuiApp(start="continue")
+    else:
+        app = FlightTuiApp(table=table)
+    async with app.run_test(size=(80, 23)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "need 80x24, have 80x23" in str(app.screen.query_one("#too-small-text").render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.current_table() is not None and app.screen.table is app.current_table()
+    assert app.return_code in (0, None)
+
+
 @run_async
 async def test_too_small_notice_stays_on_top_of_screens_opened_meanwhile():
     app = FlightTuiApp()
