@@ -15,9 +15,8 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle
 from textual.widget import Widget
-from textual.widgets import ContentSwitcher, Footer, Static
+from textual.widgets import ContentSwitcher, Footer
 
 from flight_tui.rules.connecting_flights.coop.state import (
     FLY,
@@ -52,7 +51,7 @@ from flight_tui.ui.connecting_flights.presentation import (
     unplaced_cards,
 )
 from flight_tui.ui.connecting_flights.setup_view import StartView
-from flight_tui.ui.flight.handoff import HandOffScreen
+from flight_tui.ui.widgets.handoff import HandOffScreen
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
 
 
@@ -60,24 +59,6 @@ VIEWS = (("board", "Board"), ("hand", "Hand"), ("market", "Market"), ("fly", "Fl
 """The views in key order: key 1 shows the first."""
 PASS_HELP = "End your go (the phase ends when every player has passed in a row)"
 UNDO_HELP = "Take back your last action of this go (not a refresh or anything that revealed cards)"
-
-
-class CoopHandOffScreen(HandOffScreen):
-    """Between two people at one keyboard: whose go it is now (every hand is open in this game)."""
-
-    def compose(self) -> ComposeResult:
-        with Middle(), Center():
-            yield Static(
-                Text.assemble(
-                    ("✈  Pass the keyboard to ", "bold"),
-                    (self.player, "bold reverse"),
-                    f"\n\n{self.player}, press ",
-                    ("Enter", "bold"),
-                    " to take your go.",
-                ),
-                id="handoff-text",
-            )
-        yield Footer()
 
 
 class TabLine(Widget):
@@ -219,7 +200,7 @@ class CoopTableScreen(GameTableScreen):
             self._refresh_table()
             if len(self.humans) > 1:
                 name = self.table.seats[acting[0]].name
-                self.app.push_screen(CoopHandOffScreen(name), callback=lambda _: self.advance())
+                self.app.push_screen(HandOffScreen(name, note=""), callback=lambda _: self.advance())
                 return
         if self.viewer is None:
             self.viewer = self.humans[0] if self.humans else 0

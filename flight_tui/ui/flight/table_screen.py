@@ -28,7 +28,7 @@ from flight_tui.rules.flight.state import (
 from flight_tui.table import Table
 from flight_tui.ui.flight.chooser import FlightChooser
 from flight_tui.ui.flight.end_screens import HandEndScreen, MatchEndScreen
-from flight_tui.ui.flight.handoff import HandOffScreen
+from flight_tui.ui.widgets.handoff import HandOffScreen
 from flight_tui.ui.flight.presentation import (
     action_text,
     my_turn,

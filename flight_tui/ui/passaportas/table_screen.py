@@ -26,7 +26,7 @@ from flight_tui.rules.passaportas.state import (
     UseWildToken,
 )
 from flight_tui.table import Table
-from flight_tui.ui.flight.handoff import HandOffScreen
+from flight_tui.ui.widgets.handoff import HandOffScreen
 from flight_tui.ui.flight.widgets import LogPanel, ReasonLine
 from flight_tui.ui.passaportas.choosers import PASS, OptionChooser, ResultsScreen, customs_options, fuel_options
 from flight_tui.ui.passaportas.presentation import (

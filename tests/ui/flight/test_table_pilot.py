@@ -10,7 +10,7 @@ from flight_tui.rules.flight.rules import play_problem
 from flight_tui.rules.flight.state import DRAW, PLAY
 from flight_tui.ui.flight.chooser import FlightChooser
 from flight_tui.ui.flight.end_screens import HandEndScreen, MatchEndScreen
-from flight_tui.ui.flight.handoff import HandOffScreen
+from flight_tui.ui.widgets.handoff import HandOffScreen
 from flight_tui.ui.flight.presentation import FLIGHT_KEYS, playable_flights
 from flight_tui.ui.flight.table_screen import FlightTableScreen
 from flight_tui.ui.flight.widgets import HandView, ReasonLine

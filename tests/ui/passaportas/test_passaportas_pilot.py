@@ -8,7 +8,7 @@ from passaportas_harness import PassaportasApp, make_table, play_until, run_asyn
 from rich.console import Console
 
 from flight_tui.rules.passaportas.state import CUSTOMS, FUEL, HOME, Boarded, Flew, PassCustoms, UseCustoms
-from flight_tui.ui.flight.handoff import HandOffScreen
+from flight_tui.ui.widgets.handoff import HandOffScreen
 from flight_tui.ui.passaportas.choosers import OptionChooser, ResultsScreen
 from flight_tui.ui.passaportas.table_screen import PassaportasTableScreen
 from flight_tui.ui.passaportas.widgets import HandPanel, MapPanel, PlanePanel

@@ -394,6 +394,29 @@ async def test_a_game_started_in_a_too_small_terminal_shows_the_notice(game, sta
     assert app.return_code in (0, None)
 
 
+@pytest.mark.parametrize("game", ["flight", "passaportas", "connecting-flights-coop"])
+@run_async
+async def test_the_hand_off_is_framed_and_centred_in_every_game(game):
+    """Issue 9, item 21: Passaportas' hand-off had its style only once a Flight table had been open."""
+    from flight_tui.cli import _new_table, build_parser
+    from flight_tui.ui.widgets.handoff import HandOffScreen
+
+    parser = build_parser()
+    table = _new_table(parser, parser.parse_args(["new", game, "--seats", "human:Ann,human:Bob", "--seed", "3"]))
+    app = FlightTuiApp(table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(50):
+            if isinstance(app.screen, HandOffScreen):
+                break
+            await pilot.pause(0.01)
+        assert isinstance(app.screen, HandOffScreen)
+        text = app.screen.query_one("#handoff-text")
+        assert text.styles.border_top[0] == "round"
+        left = text.region.x
+        right = SIZE[0] - text.region.right
+        assert left > 2 and abs(left - right) <= 1, (left, right)
+
+
 @run_async
 async def test_too_small_notice_stays_on_top_of_screens_opened_meanwhile():
     app = FlightTuiApp()
