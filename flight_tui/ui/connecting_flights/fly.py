@@ -73,8 +73,8 @@ class FlyView(ContinentPainter, can_focus=True):
         Binding("down,j", "move(1)", "Next flight", show=False, tooltip="Next flight"),
         Binding("left,h", "colour(-1)", "Meeple", key_display="←→", tooltip="Previous colour waiting at the start"),
         Binding("right,l", "colour(1)", "Next meeple colour", show=False, tooltip="Next colour waiting at the start"),
-        Binding("plus,equals_sign", "carry(1)", "+1", key_display="+", tooltip="Take one more meeple of that colour"),
-        Binding("minus", "carry(-1)", "-1", key_display="-", tooltip="Take one meeple fewer of that colour"),
+        Binding("plus,equals_sign", "carry(1)", "Load", key_display="+-", tooltip="Take one more meeple of that colour"),
+        Binding("minus", "carry(-1)", "One fewer", show=False, tooltip="Take one meeple fewer of that colour"),
         Binding("enter,space", "fly", "Fly", key_display="Enter", tooltip="Fly the flight under the cursor with the meeples shown"),
         Binding("c", "charter", "Charter", tooltip="Charter a flight: one meeple within a continent, for the fee shown"),
     ]

@@ -156,9 +156,9 @@ class MarketView(Widget, can_focus=True):
         Binding("pageup", "move(-8)", "Page up", show=False),
         Binding("pagedown", "move(8)", "Page down", show=False),
         Binding("enter,space", "buy", "Buy", key_display="Enter", tooltip="Buy the row under the cursor for the player shown"),
-        Binding("l", "buy(True)", "Landing Rights", tooltip="Rent the airport's Landing Rights for this round"),
-        Binding("g", "next_recipient", "Who gets it", tooltip="Choose the player who gets the next purchase"),
-        Binding("r", "refresh_market", "Refresh", tooltip="Pay to replace the six face-up cards"),
+        Binding("l", "buy(True)", "Landing Rights", show=False, tooltip="Rent the airport's Landing Rights for this round"),
+        Binding("g", "next_recipient", "Who gets it", show=False, tooltip="Choose the player who gets the next purchase"),
+        Binding("r", "refresh_market", "Refresh", show=False, tooltip="Pay to replace the six face-up cards"),
     ]
 
     class Submit(Message):

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
-from textual.widgets import ContentSwitcher, Footer
+from textual.widgets import ContentSwitcher
 
 from flight_tui.rules.connecting_flights.coop.state import (
     FLY,
@@ -51,8 +51,9 @@ from flight_tui.ui.connecting_flights.presentation import (
     unplaced_cards,
 )
 from flight_tui.ui.connecting_flights.setup_view import StartView
-from flight_tui.ui.widgets.handoff import HandOffScreen
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
+from flight_tui.ui.widgets.footer import GameFooter
+from flight_tui.ui.widgets.handoff import HandOffScreen
 
 
 VIEWS = (("board", "Board"), ("hand", "Hand"), ("market", "Market"), ("fly", "Fly"))
@@ -130,10 +131,10 @@ class CoopTableScreen(GameTableScreen):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     BINDINGS = [
-        Binding("1", "show_view('board')", "Board", tooltip="The world map: airports, owners, meeples"),
-        Binding("2", "show_view('hand')", "Hand", tooltip="Every player's cards and the flight builder"),
-        Binding("3", "show_view('market')", "Market", tooltip="The Marketplace: buy for a player, refresh"),
-        Binding("4", "show_view('fly')", "Fly", tooltip="The order of flights, fly them, charter"),
+        Binding("1", "show_view(\'board\')", "Board", show=False, tooltip="The world map: airports, owners, meeples"),
+        Binding("2", "show_view(\'hand\')", "Hand", show=False, tooltip="Every player's cards and the flight builder"),
+        Binding("3", "show_view(\'market\')", "Market", show=False, tooltip="The Marketplace: buy for a player, refresh"),
+        Binding("4", "show_view(\'fly\')", "Fly", show=False, tooltip="The order of flights, fly them, charter"),
         Binding("p", "pass_go", "Done", tooltip=PASS_HELP),
         Binding("u", "undo", "Undo", tooltip=UNDO_HELP),
         Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now"),
@@ -169,7 +170,7 @@ class CoopTableScreen(GameTableScreen):
             yield MarketView(self.world, id="market")
             yield FlyView(self.world, id="fly")
         yield LogLines(id="cf-log")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.start()

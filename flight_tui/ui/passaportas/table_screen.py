@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import ContentSwitcher, Footer
+from textual.widgets import ContentSwitcher
 
 from flight_tui.rules.passaportas.state import (
     CUSTOMS,
@@ -26,7 +26,6 @@ from flight_tui.rules.passaportas.state import (
     UseWildToken,
 )
 from flight_tui.table import Table
-from flight_tui.ui.widgets.handoff import HandOffScreen
 from flight_tui.ui.flight.widgets import LogPanel, ReasonLine
 from flight_tui.ui.passaportas.choosers import PASS, OptionChooser, ResultsScreen, customs_options, fuel_options
 from flight_tui.ui.passaportas.presentation import (
@@ -43,9 +42,12 @@ from flight_tui.ui.passaportas.presentation import (
 )
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
 from flight_tui.ui.passaportas.widgets import HandPanel, MapPanel, PlanePanel, StatusBar
+from flight_tui.ui.widgets.footer import GameFooter
+from flight_tui.ui.widgets.handoff import HandOffScreen
 
 DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
+CURSOR_HELP = "Move the cursor to another city"
 ROLL_HELP = "Roll the two dice: their eyes in thousands of litres go into the tank (again after a double)"
 FLY_HELP = "Fly to the city under the cursor (asks how much fuel when there are several ways)"
 STAY_HELP = "Do not fly this turn: the fuel stays in the tank for the next player"
@@ -53,6 +55,7 @@ WILD_HELP = "Use your wild token once: 10,000 litres more (not in your last roun
 CUSTOMS_HELP = "Use the customs card for this city on an opponent's group"
 PASS_HELP = "Use no customs card after this landing"
 UNDO_HELP = "Take back your last move of this turn (never a roll of the dice)"
+SIDE_HELP = "Show your hand or the board"
 
 
 class PassaportasTableScreen(GameTableScreen):
@@ -63,26 +66,27 @@ class PassaportasTableScreen(GameTableScreen):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     BINDINGS = [
-        Binding("left,h", "cursor('left')", "City", key_display="←↑↓→", tooltip="Move the cursor to another city"),
-        Binding("right,l", "cursor('right')", "City", show=False),
-        Binding("up,k", "cursor('up')", "City", show=False),
-        Binding("down,j", "cursor('down')", "City", show=False),
+        Binding("left,h", "cursor('left')", "City", key_display="←↑↓→", tooltip=CURSOR_HELP),
+        Binding("right,l", "cursor('right')", "City", show=False, tooltip=CURSOR_HELP),
+        Binding("up,k", "cursor('up')", "City", show=False, tooltip=CURSOR_HELP),
+        Binding("down,j", "cursor('down')", "City", show=False, tooltip=CURSOR_HELP),
         Binding("r", "roll", "Roll", tooltip=ROLL_HELP),
         Binding("r", "attempt('roll')", "Roll", show=False, tooltip=ROLL_HELP),
         Binding("enter", "fly", "Fly", key_display="Enter", tooltip=FLY_HELP),
         Binding("enter", "attempt('fly')", "Fly", show=False, tooltip=FLY_HELP),
         Binding("s", "stay", "Stay", tooltip=STAY_HELP),
         Binding("s", "attempt('stay')", "Stay", show=False, tooltip=STAY_HELP),
-        Binding("w", "wild", "Wild token", tooltip=WILD_HELP),
-        Binding("w", "attempt('wild')", "Wild token", show=False, tooltip=WILD_HELP),
+        Binding("w", "wild", "Wild", tooltip=WILD_HELP),
+        Binding("w", "attempt('wild')", "Wild", show=False, tooltip=WILD_HELP),
         Binding("c", "customs", "Customs", tooltip=CUSTOMS_HELP),
         Binding("c", "attempt('customs')", "Customs", show=False, tooltip=CUSTOMS_HELP),
         Binding("p", "pass_customs", "Pass", tooltip=PASS_HELP),
         Binding("p", "attempt('pass_customs')", "Pass", show=False, tooltip=PASS_HELP),
         Binding("u", "undo", "Undo", tooltip=UNDO_HELP),
         Binding("u", "attempt('undo')", "Undo", show=False, tooltip=UNDO_HELP),
-        Binding("tab", "switch_side", "Hand/Board", key_display="Tab", tooltip="Show your hand or the board"),
-        Binding("t", "hint", "Hint", show=False, tooltip="Show what the Normal bot would do now"),
+        Binding("tab", "show_side('hand')", "Hand", key_display="Tab", tooltip=SIDE_HELP),
+        Binding("tab", "show_side('board')", "Board", key_display="Tab", tooltip=SIDE_HELP),
+        Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now"),
         Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)"),
     ]
     _CHECKED = {"roll", "fly", "stay", "wild", "customs", "pass_customs", "undo"}
@@ -105,7 +109,7 @@ class PassaportasTableScreen(GameTableScreen):
                 yield PlanePanel(id="plane", classes="panel")
                 yield LogPanel(id="log", classes="panel")
         yield ReasonLine(id="reason")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.query_one("#board").border_title = "Board · our own map · fuel in 1,000 l"
@@ -213,6 +217,8 @@ class PassaportasTableScreen(GameTableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show only the keys that apply now; the others fall through to ``attempt``."""
+        if action == "show_side":
+            return parameters[0] != self.query_one(ContentSwitcher).current
         if action not in self._CHECKED or self.view is None or self.viewer is None:
             return True
         view = self.view
@@ -253,8 +259,12 @@ class PassaportasTableScreen(GameTableScreen):
             panel.move_to(best)
 
     def action_switch_side(self) -> None:
-        switcher = self.query_one(ContentSwitcher)
-        switcher.current = "hand" if switcher.current == "board" else "board"
+        self.action_show_side("hand" if self.query_one(ContentSwitcher).current == "board" else "board")
+
+    def action_show_side(self, side: str) -> None:
+        """Show the hand or the board on the left."""
+        self.query_one(ContentSwitcher).current = side
+        self.refresh_bindings()
 
     def action_roll(self) -> None:
         self.submit(Roll())

@@ -218,3 +218,43 @@ async def test_the_hint_puts_the_normal_bots_flights_in_the_builder_and_f_sends_
         await pilot.press("f")
         await pilot.pause()
         assert table.actions[before:] == [(0, SetChains(suggested.chains))]
+
+
+def fly_phase_with_a_partner():
+    """Ann's go in round 1's Fly phase, a Normal bot as partner (everyone passed the Marketplace)."""
+    table = make_table("human:Ann,normal:Bob", seed=7)
+    take_suggested_starts(table)
+    while not (table.view(0).phase == FLY and table.to_act() == (0,)):
+        seat = table.to_act()[0]
+        table.submit(seat, table.rules.legal_actions_from_view(table.view(seat))[-1])
+    return table
+
+
+@run_async
+async def test_the_footer_keeps_the_keys_of_every_view_in_80_columns():
+    """Issue 9, item 20: the Marketplace and Fly views lost p (end your go), t and F1 at 80x24."""
+    from game_harness import footer_line, wait_until
+
+    from flight_tui.ui.app import FlightTuiApp
+
+    needed = {
+        "market": ["Enter Buy", "p Done", "t Hint", "F1 Help"],
+        "hand": ["Enter Add", "f Fly", "p Done", "t Hint", "F1 Help"],
+        "fly": ["Enter Fly", "←→ Meeple", "+- Load", "c Charter", "p Done", "t Hint", "F1 Help"],
+    }
+    table = solo_market()
+    app = FlightTuiApp(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CoopTableScreen))
+        await pilot.press("enter")  # buy something: Undo joins the keys
+        await pilot.pause()
+        footer = footer_line(app)
+        assert all(key in footer for key in needed["market"] + ["u Undo"]), footer
+    app = FlightTuiApp(table=fly_phase_with_a_partner())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CoopTableScreen))
+        for view, key in (("hand", "2"), ("fly", "4")):
+            await pilot.press(key)
+            await pilot.pause()
+            footer = footer_line(app)
+            assert all(key in footer for key in needed[view]), (view, footer)

@@ -8,10 +8,10 @@ from passaportas_harness import PassaportasApp, make_table, play_until, run_asyn
 from rich.console import Console
 
 from flight_tui.rules.passaportas.state import CUSTOMS, FUEL, HOME, Boarded, Flew, PassCustoms, UseCustoms
-from flight_tui.ui.widgets.handoff import HandOffScreen
 from flight_tui.ui.passaportas.choosers import OptionChooser, ResultsScreen
 from flight_tui.ui.passaportas.table_screen import PassaportasTableScreen
 from flight_tui.ui.passaportas.widgets import HandPanel, MapPanel, PlanePanel
+from flight_tui.ui.widgets.handoff import HandOffScreen
 
 
 async def settle(pilot, until, tries: int = 400) -> None:
@@ -240,3 +240,64 @@ async def test_hint_says_what_the_normal_bot_would_do():
         hint = next(n for n in app._notifications if n.title == "Hint")
         assert str(hint.message).startswith("The Normal bot would ")
         assert table.to_act() == (0,) and not table.view(0).turn.rolls  # a hint plays nothing
+
+
+@run_async
+async def test_the_footer_keeps_help_and_the_turns_keys_in_80_columns():
+    """Issue 9, item 20: at 80x24 the footer lost Help (F1); with the wild token it loses more."""
+    from game_harness import footer_line, wait_until
+
+    from flight_tui.ui.app import FlightTuiApp
+
+    table = make_table("human,random,random,random", seed=6, wild_tokens=True)
+    play_until(table, lambda t: t.to_act() == (0,) and t.view(0).phase == FUEL and t.view(0).round_no > 1, seed=6)
+    app = FlightTuiApp(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        footer = footer_line(app)
+        for key in ("Tab Hand", "←↑↓→ City", "r Roll", "w Wild", "Enter Fly", "s Stay", "t Hint", "F1 Help"):
+            assert key in footer, (key, footer)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert "Tab Board" in footer_line(app)
+
+
+@run_async
+async def test_the_footer_offers_customs_keys_when_asked():
+    from game_harness import footer_line, wait_until
+
+    from flight_tui.ui.app import FlightTuiApp
+
+    table = make_table("human:Ann,human:Bob", seed=3)
+    play_until(table, lambda t: t.view(0).phase == CUSTOMS and t.to_act() == (0,), seed=3)
+    app = FlightTuiApp(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        footer = footer_line(app)
+        for key in ("c Customs", "p Pass", "t Hint", "F1 Help"):
+            assert key in footer, (key, footer)
+
+
+@run_async
+async def test_help_lists_every_key_once():
+    """Issue 9, item 22: Help listed Tab and Esc twice (the table's and the general ones) and four rows of "City"."""
+    from game_harness import screen_lines, wait_until
+
+    from flight_tui.ui.app import FlightTuiApp
+    from flight_tui.ui.screens.help import HelpScreen
+
+    app = FlightTuiApp(table=make_table("human,random", seed=6))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        await pilot.press("f1")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.press("end")
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "Back, or close a dialog" not in text and "Move between fields" not in text
+        rows = [keys for keys, _ in app.screen.screen_keys]
+        assert "←↓↑→ / hjkl" in rows
+        keys = [key for row in rows + [keys for keys, _ in app.screen.app_keys] for key in row.split(" / ")]
+        assert len(keys) == len(set(keys)), keys
