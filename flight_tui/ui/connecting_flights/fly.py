@@ -46,6 +46,7 @@ from flight_tui.ui.connecting_flights.presentation import (
     round_summary_lines,
     unplaced_cards,
 )
+from flight_tui.words import count
 
 
 def fly_problem(view: CoopView, slot: FlightSlot | None) -> str | None:
@@ -123,7 +124,7 @@ class FlyView(ContinentPainter, can_focus=True):
         seats = [view.seat] + [s for s in range(view.num_seats) if s != view.seat]
         for seat in seats:
             mine = [s for s in self.slots if s.seat == seat]
-            rows.append((f"{names[seat]}{' (you)' if seat == view.seat else ''}: {len(mine)} flight(s)", "", "heading"))
+            rows.append((f"{names[seat]}{' (you)' if seat == view.seat else ''}: {count(len(mine), 'flight')}", "", "heading"))
             self._row_slots.append(None)
             for slot in mine:
                 state = "✓ flown" if slot.flown else "▶ next " if slot.next_up else "  later"

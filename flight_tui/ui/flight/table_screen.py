@@ -38,6 +38,7 @@ from flight_tui.ui.flight.widgets import FlightsPanel, HandView, LogPanel, Playe
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
 from flight_tui.ui.widgets.footer import GameFooter
 from flight_tui.ui.widgets.handoff import HandOffScreen
+from flight_tui.words import count
 
 PLAY_HELP = "Play the card under the cursor (asks which flight when it could go on several)"
 DISCARD_HELP = "Discard the card under the cursor: your turn ends"
@@ -203,7 +204,7 @@ class FlightTableScreen(GameTableScreen):
             else:
                 message = Text.assemble(("✗ ", "bold"), label, ": ", (play_reason(view, card), "italic"))
         else:
-            message = Text(f"  {label} · worth {C.VALUE[card]} points in hand")
+            message = Text(f"  {label} · worth {count(C.VALUE[card], 'point')} in hand")
         self.query_one(ReasonLine).show(message)
 
     def on_hand_view_cursor_moved(self, _: HandView.CursorMoved) -> None:
