@@ -402,9 +402,9 @@ def action_text(view: CoopView, world: World, names: Sequence[str], action: obje
         plane = world.planes[action.item]
         return f"buy the {'electric ' if plane.electric else ''}{stars(plane.stars)} plane for {who}"
     if isinstance(action, Refresh):
-        return "refresh the face-up cards"
+        return "refresh the face-up cards (r)"
     if isinstance(action, Pass):
-        return "pass (end the go)"
+        return "end the go (p)"
     if isinstance(action, SetChains):
         flights = sum(len(chain) for chain in action.chains)
         chains = "; ".join(chain_text(world, chain) for chain in action.chains)

@@ -329,7 +329,7 @@ class CoopTableScreen(GameTableScreen):
             self._switch("fly")
             self.query_one(FlyView).open_charters(action)
             text += " (Enter pays)"
-        self.notify(f"The Normal bot would {text}.", title="Hint")
+        self.show_hint(f"The Normal bot would {text}.")
 
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""

@@ -286,7 +286,7 @@ class FlightTableScreen(GameTableScreen):
         card = getattr(action, "card", None)
         if card is not None and card in self.hand.cards:
             self.hand.move_to(self.hand.cards.index(card))
-        self.notify(f"The Normal bot would {action_text(action)}.", title="Hint")
+        self.show_hint(f"The Normal bot would {action_text(action)}.")
 
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""

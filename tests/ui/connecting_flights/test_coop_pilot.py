@@ -215,9 +215,20 @@ async def test_the_hint_puts_the_normal_bots_flights_in_the_builder_and_f_sends_
         await pilot.pause()
         assert screen.current_view == "hand"
         assert len(table.actions) == before  # the hint itself plays nothing
+        assert [n for n in app._notifications if n.title == "Hint"]
         await pilot.press("f")
         await pilot.pause()
         assert table.actions[before:] == [(0, SetChains(suggested.chains))]
+        assert not [n for n in app._notifications if n.title == "Hint"]  # issue 9, item 22: gone once you act
+
+
+def test_the_pass_hint_names_its_key():
+    """Issue 9, item 22: "The Normal bot would pass (end the go)" said no key."""
+    from flight_tui.rules.connecting_flights.coop.state import Pass
+    from flight_tui.ui.connecting_flights.presentation import action_text
+
+    table = solo_market()
+    assert action_text(table.view(0), WORLD, table.names, Pass()).endswith("(p)")
 
 
 def fly_phase_with_a_partner():
