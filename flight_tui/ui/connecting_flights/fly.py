@@ -115,6 +115,8 @@ class FlyView(ContinentPainter, can_focus=True):
         return self._row_slots[row] if row < len(self._row_slots) else None
 
     def show(self, view: CoopView, names: Sequence[str]) -> None:
+        """A new position: the cursor stays on its flight, unless that one has just flown
+        (then it goes to the next flight that can fly)."""
         old = self.slot
         self.view, self.names = view, list(names)
         self.slots = flight_slots(view)
@@ -131,7 +133,8 @@ class FlyView(ContinentPainter, can_focus=True):
                 text = f"{slot.chain + 1}.{slot.flight + 1} {state} {flight_label(self.world, slot.spec)}"
                 rows.append((text, "", "ok" if fly_problem(view, slot) is None else "bad"))
                 self._row_slots.append(slot)
-                if old is not None and (slot.seat, slot.chain, slot.flight) == (old.seat, old.chain, old.flight):
+                same = old is not None and (slot.seat, slot.chain, slot.flight) == (old.seat, old.chain, old.flight)
+                if same and not (slot.flown and not old.flown):
                     cursor = len(rows) - 1
         if cursor is None:
             cursor = next((i for i, s in enumerate(self._row_slots) if s is not None and fly_problem(view, s) is None), 1)

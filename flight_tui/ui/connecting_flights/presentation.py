@@ -323,6 +323,12 @@ def ranked_starts(view: CoopView, world: World, seat: int, limit: int = 40) -> l
     return list(best.values())[:limit]
 
 
+def start_key(world: World) -> str:
+    """What the signs of :func:`start_label` mean, continent letters included."""
+    letters = " · ".join(f"{c.letter} {c.name}" for c in world.continents)
+    return f"{STARS} stars · ✈ the plane · {STARS}→F a passenger bound for continent F:\n{letters}"
+
+
 def start_label(view: CoopView, world: World, start: ChooseStart) -> str:
     """A starting flight and what it would do in round 1."""
     origin, dest = world.airport_of_card(start.origin), world.airport_of_card(start.dest)

@@ -269,3 +269,45 @@ async def test_the_footer_keeps_the_keys_of_every_view_in_80_columns():
             await pilot.pause()
             footer = footer_line(app)
             assert all(key in footer for key in needed[view]), (view, footer)
+
+
+@run_async
+async def test_after_a_flight_flies_the_cursor_goes_to_the_next_one():
+    """Issue 9, item 22: after Enter flew a flight, the cursor stayed on it."""
+
+    def two_flights_to_fly(t) -> bool:
+        view = t.view(0)
+        hand = view.hands[0]
+        return view.phase == FLY and t.to_act() == (0,) and sum(len(c) for c in hand.chains) >= 2 and not any(hand.flown)
+
+    table = make_table("human:Ann", seed=1)
+    take_suggested_starts(table)
+    play_until(table, two_flights_to_fly, seed=1)
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        screen._switch("fly")
+        await pilot.pause()
+        fly = screen.query_one(FlyView)
+        first = fly.slot
+        assert first is not None and not first.flown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any(table.view(0).hands[0].flown)
+        now = fly.slot
+        assert now is not None and (now.chain, now.flight) != (first.chain, first.flight)
+        assert not now.flown and now.next_up
+
+
+@run_async
+async def test_the_start_screen_explains_its_signs():
+    """Issue 9, item 22: the starting flights used ★ and →F with no key to them."""
+    from game_harness import screen_lines
+
+    app = CoopApp(make_table("human:Ann"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "→F" in text and "★ stars" in text and "✈ the plane" in text
+        for continent in WORLD.continents:
+            assert f"{continent.letter} {continent.name}" in text
