@@ -7,6 +7,7 @@ import threading
 from collections.abc import Iterable
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 from weakref import WeakKeyDictionary
 
 import msgspec
@@ -27,6 +28,9 @@ class _Identity(msgspec.Struct):
 
     created: datetime
     autosave_slot: str | None = None
+    saved_actions: list[Any] | None = None
+    """The actions its autosave file holds, as last loaded or written: an unchanged game is not
+    written again (opening a save must not change its date)."""
 
 
 _identities: "WeakKeyDictionary[Table, _Identity]" = WeakKeyDictionary()
@@ -109,6 +113,7 @@ class SaveStore:
             progress=progress(table),
             created=loaded.header.created,
             updated=loaded.header.updated,
+            scenario=getattr(table.config, "scenario", ""),
         )
 
     def _modified(self, slot: str) -> datetime | None:
@@ -182,8 +187,10 @@ class SaveStore:
         return True
 
     def _remember(self, slot: str, loaded: codec.Loaded) -> None:
-        autosave_slot = slot if is_autosave(slot) else None
-        _identities[loaded.table] = _Identity(loaded.header.created, autosave_slot)
+        if is_autosave(slot):
+            _identities[loaded.table] = _Identity(loaded.header.created, slot, list(loaded.table.actions))
+        else:
+            _identities[loaded.table] = _Identity(loaded.header.created)
 
     # ------------------------------------------------------------ writing
 
@@ -214,7 +221,10 @@ class SaveStore:
         if table.is_over():
             self._remove(slot, path)
             return None
+        if identity.saved_actions == table.actions and path.exists():
+            return slot
         self._write(slot, path, table)
+        identity.saved_actions = list(table.actions)
         return slot
 
     def delete(self, slot: str) -> None:

@@ -6,6 +6,7 @@ import signal
 
 import msgspec
 import pytest
+from game_harness import screen_lines
 from shell_helpers import BROKEN_SLOT, GOOD_SLOT, new_table, run_async
 
 from flight_tui.saves import SaveStore
@@ -235,6 +236,41 @@ async def test_load_screen_lists_good_and_broken_saves(two_saves, stub_table_scr
 
 
 @run_async
+async def test_load_rows_fit_80_columns_in_columns_and_say_the_game(utc):
+    """Issue 9, item 22: rows wrapped at 80 columns, columns did not line up, autosaves and
+    campaign saves did not say which game."""
+    import re
+
+    from flight_tui.campaigns import load_campaigns, load_progress, new_scenario_table
+    from flight_tui.cli import _new_table, build_parser
+    from flight_tui.table import parse_seat
+
+    store = SaveStore()
+    parser = build_parser()
+    for game in ("flight", "passaportas", "connecting-flights-coop"):
+        table = _new_table(parser, parser.parse_args(["new", game, "--seed", "4"]))
+        store.autosave(table)
+        store.save(f"A long name for my {game} game", table)
+    campaign = load_campaigns()[0]
+    scenario = campaign.scenarios[0]
+    seats = [parse_seat("human", 0), parse_seat("normal", 1)]
+    store.save("campaign try", new_scenario_table(campaign, load_progress(campaign.id), scenario.id, seats, 5))
+    app = FlightTuiApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        lines = screen_lines(app)
+    dated = [(i, line) for i, line in enumerate(lines) if re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d", line)]
+    assert len(dated) == 7
+    assert len({line.rindex(":") for _, line in dated}) == 1  # the dates line up
+    for index, line in dated:
+        assert re.search(r"(hand|round|set-up).* · Ann", lines[index + 1]), lines[index + 1]  # then progress and players
+    autosaves = [line for _, line in dated if "Autosave" in line]
+    assert sorted(re.search(r"Autosave +(\S+)", line).group(1) for line in autosaves) == ["Connecting", "Flight", "Passaportas"]
+    assert any("campaign try" in line and f"Campaign: {scenario.title}" in line for _, line in dated)
+
+
+@run_async
 async def test_continue_resumes_the_autosave(stub_table_screen):
     table = new_table(seed=11)
     SaveStore().autosave(table)
@@ -243,6 +279,28 @@ async def test_continue_resumes_the_autosave(stub_table_screen):
         await pilot.pause()
         assert isinstance(app.screen, stub_table_screen)
         assert app.current_table().seed == 11
+
+
+@pytest.mark.parametrize("how", ["load", "continue"])
+@run_async
+async def test_opening_a_save_leaves_its_file_and_date_alone(stub_table_screen, how):
+    """Issue 9, item 22: opening an autosave rewrote it at once, so its date became 'now'."""
+    table = new_table(seed=11)
+    slot = SaveStore().autosave(table)
+    path = SaveStore().path(slot)
+    before = path.read_bytes()
+    updated = SaveStore().list_saves()[0].updated
+    app = FlightTuiApp(start=how if how == "continue" else "menu")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if how == "load":
+            await pilot.press("l", "enter")
+            await pilot.pause()
+        assert isinstance(app.screen, stub_table_screen)
+        await pilot.press("escape")
+        await pilot.pause()
+    assert path.read_bytes() == before
+    assert SaveStore().list_saves()[0].updated == updated
 
 
 @run_async
