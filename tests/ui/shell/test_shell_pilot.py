@@ -271,6 +271,21 @@ async def test_load_rows_fit_80_columns_in_columns_and_say_the_game(utc):
 
 
 @run_async
+async def test_changing_the_game_leaves_no_stray_lines_on_the_new_game_screen():
+    """Issue 9, item 22 (a stray "│" was seen after changing the game): every game, seat count
+    and way back, at 80x24, shows only the form's own characters above the footer."""
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        for keys in (["right"], ["down", "right", "right", "up"], ["right"], ["right"], ["left"], ["down", "left", "up", "left"]):
+            await pilot.press(*keys)
+            await pilot.pause()
+            rows = screen_lines(app)[:-1]
+            assert not [row for row in rows if set(row) & set("│┃▏▕|")], rows
+            assert all(len(row.rstrip()) <= SIZE[0] for row in rows)
+
+
+@run_async
 async def test_continue_resumes_the_autosave(stub_table_screen):
     table = new_table(seed=11)
     SaveStore().autosave(table)
