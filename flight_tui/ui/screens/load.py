@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -54,7 +55,7 @@ def scenario_title(key: str) -> str:
 
 
 def entry_prompt(entry: SaveEntry) -> Text:
-    """Two lines for a save in columns: name, game and date; then progress and players (or the problem)."""
+    """A save in columns: name, game and date; then progress and players (or the whole problem)."""
     slot = AUTOSAVE_LABEL if entry.autosave else entry.slot
     text = Text()
     text.append(clip(slot, SLOT_WIDTH).ljust(SLOT_WIDTH), style="italic" if entry.autosave else "bold")
@@ -64,7 +65,8 @@ def entry_prompt(entry: SaveEntry) -> Text:
         text.append(clip(f"   {entry.progress} · {', '.join(entry.players)}", ROW_WIDTH), style="dim")
     else:
         note = " Press b to restore its backup." if entry.backup_readable else ""
-        text.append(clip(f"   ! {entry.problem}{note}", ROW_WIDTH), style="italic")
+        problem = textwrap.wrap(f"! {entry.problem}{note}", ROW_WIDTH - 3, subsequent_indent="  ")
+        text.append("\n".join("   " + line for line in problem), style="italic")
     return text
 
 
