@@ -332,10 +332,10 @@ async def test_the_log_and_its_notices_at_80x24():
 
     table = customs_against_seat_0()
     app = FlightTuiApp(table=table)
+    app.settings.bot_delay = 600  # this test plays the bot's move itself
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
         screen = app.screen
-        screen.workers.cancel_group(screen, "bot")  # this test plays the bot's move itself
         log = screen.query_one(LogPanel)
         assert log.display and log.region.height >= 6
         bot = table.to_act()[0]
