@@ -27,6 +27,8 @@ class SaveEntry(msgspec.Struct, frozen=True, kw_only=True):
     """Why it cannot be loaded, in player words; empty when it can."""
     backup_readable: bool = False
     """For an unreadable save: whether its backup copy can be restored."""
+    scenario: str = ""
+    """For a game of a campaign scenario: its ``campaign-id/scenario-id``."""
 
     @property
     def readable(self) -> bool:

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 from weakref import WeakKeyDictionary
 
 import msgspec
@@ -29,6 +30,9 @@ class _Identity(msgspec.Struct):
 
     created: datetime
     autosave_slot: str | None = None
+    saved_actions: list[Any] | None = None
+    """The actions its autosave file holds, as last loaded or written: an unchanged game is not
+    written again (opening a save must not change its date)."""
 
 
 _identities: "WeakKeyDictionary[Table, _Identity]" = WeakKeyDictionary()
@@ -135,6 +139,7 @@ class SaveStore:
             progress=progress(table),
             created=loaded.header.created,
             updated=loaded.header.updated,
+            scenario=getattr(table.config, "scenario", ""),
         )
 
     def _modified(self, slot: str) -> datetime | None:
@@ -252,8 +257,10 @@ class SaveStore:
         return True
 
     def _remember(self, slot: str, loaded: codec.Loaded) -> None:
-        autosave_slot = slot if is_autosave(slot) else None
-        _identities[loaded.table] = _Identity(loaded.header.created, autosave_slot)
+        if is_autosave(slot):
+            _identities[loaded.table] = _Identity(loaded.header.created, slot, list(loaded.table.actions))
+        else:
+            _identities[loaded.table] = _Identity(loaded.header.created)
 
     # ------------------------------------------------------------ writing
 
@@ -284,7 +291,10 @@ class SaveStore:
             self._remove(slot, path)
             locks.release(path)
             return None
+        if identity.saved_actions == table.actions and path.exists():
+            return slot
         self._write(slot, path, table)
+        identity.saved_actions = list(table.actions)
         return slot
 
     def _new_autosave_slot(self, table: Table, created: datetime) -> str:

@@ -50,7 +50,7 @@ class FlightTuiApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "flight-tui"
     BINDINGS = [
-        Binding("f1", "help", "Help", tooltip="Show the keys of this screen"),
+        Binding("f1", "help", "Help", key_display="F1", tooltip="Show the keys of this screen"),
         Binding("question_mark", "help", "Help", show=False, tooltip="Show the keys of this screen"),
         Binding("ctrl+p", "command_palette", "Commands", show=False, priority=True, tooltip="Open the command palette"),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, tooltip="Quit (a game in progress stays saved)"),

@@ -7,7 +7,9 @@ are applied on the main thread, one at a time, after a short pause so a person c
 
 A game's screen subclasses :class:`GameTableScreen`, calls :meth:`start` from its ``on_mount``
 and implements :meth:`advance`: redraw, then show whatever comes next (an end screen, a
-hand-off, or a bot's move via :meth:`schedule_bot`).
+hand-off, or a bot's move via :meth:`schedule_bot`). Every action goes through :meth:`play`,
+which tells :meth:`moved` what it caused (for notices). A hint shown with :meth:`show_hint`
+goes away as soon as the player acts.
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable
 
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from flight_tui.bots import make_bot
 from flight_tui.engine.errors import IllegalAction
+from flight_tui.engine.protocol import Outcome
 from flight_tui.table import Table
 
 DEFAULT_BOT_DELAY = 0.6
@@ -47,6 +51,7 @@ class GameTableScreen(Screen[None]):
         }
         self._bot_busy = False
         self._hint_bot: Any = None
+        self._hint_shown: Notification | None = None
 
     # ------------------------------------------------------------ to implement
 
@@ -57,6 +62,17 @@ class GameTableScreen(Screen[None]):
     def fallback_action(self, seat: int) -> Any:
         """What a seat's bot does when its choice is refused (a bug): its first legal action."""
         return self.table.legal_actions(seat)[0]
+
+    def moved(self, seat: int, events: list[Any]) -> None:
+        """``seat``'s action just caused ``events`` (before the redraw); nothing by default."""
+
+    # ------------------------------------------------------------ acting
+
+    def play(self, seat: int, action: Any) -> Outcome:
+        """Apply any seat's action at the table (IllegalAction if refused) and report what it caused."""
+        outcome = self.table.submit(seat, action)
+        self.moved(seat, list(outcome.events))
+        return outcome
 
     # ------------------------------------------------------------ life cycle
 
@@ -103,10 +119,10 @@ class GameTableScreen(Screen[None]):
         try:
             if action is None:
                 raise IllegalAction(f"no move chosen ({worker.error})")
-            self.table.submit(seat, action)
+            self.play(seat, action)
         except IllegalAction as exc:
             self.notify(f"{name}'s bot went wrong ({exc}); it makes its first legal move.", severity="error")
-            self.table.submit(seat, self.fallback_action(seat))
+            self.play(seat, self.fallback_action(seat))
         self.advance()
 
     def hint(self, view: Any) -> Any:
@@ -115,14 +131,27 @@ class GameTableScreen(Screen[None]):
             self._hint_bot = make_bot(self.table.rules.name, HINT_LEVEL, self.table.seed)
         return self._hint_bot.choose(view)
 
+    def show_hint(self, text: str) -> None:
+        """Show a hint as a notice that stays until the player acts (or it times out)."""
+        self.forget_hint()
+        self._hint_shown = Notification(text, title="Hint", timeout=self.app.NOTIFICATION_TIMEOUT, markup=False)
+        self.app.post_message(Notify(self._hint_shown))  # as notify() does, keeping the notice to take back
+
+    def forget_hint(self) -> None:
+        """Take the hint off the screen: it was about the position before the player acted."""
+        hint, self._hint_shown = self._hint_shown, None
+        if hint is not None and hint in self.app._notifications:  # Textual has no public way to take one back
+            self.app._unnotify(hint)
+
     # ------------------------------------------------------------ the viewer's moves
 
     def submit(self, action: Any) -> bool:
         """Play the viewer's action; an illegal one is explained and changes nothing."""
         if self.viewer is None:
             return False
+        self.forget_hint()
         try:
-            self.table.submit(self.viewer, action)
+            self.play(self.viewer, action)
         except IllegalAction as exc:
             self.notify(str(exc), title="Not allowed", severity="warning")
             return False
@@ -133,6 +162,7 @@ class GameTableScreen(Screen[None]):
         """Take back the viewer's last move of this turn, where the rules allow it."""
         if self.viewer is None:
             return
+        self.forget_hint()
         try:
             self.table.undo(self.viewer)
         except IllegalAction as exc:

@@ -63,15 +63,30 @@ def test_autosave_after_every_action_and_continue_resumes_there(store, make_tabl
     assert same_game(store.load(latest.slot), resumed)
 
 
-def test_each_game_in_progress_has_its_own_autosave_and_continue_takes_the_latest(store, make_table):
+def test_each_game_in_progress_has_its_own_autosave_and_continue_takes_the_latest(store, make_table, advance):
     first, second = make_table(1), make_table(2)
     first_slot = store.autosave(first)
     second_slot = store.autosave(second)
     assert first_slot != second_slot
     assert store.latest_autosave().slot == second_slot
+    store.autosave(first)  # unchanged: not written again, so it is not the latest played
+    assert store.latest_autosave().slot == second_slot
+    advance(first, 1, 3)
     store.autosave(first)
     assert store.latest_autosave().slot == first_slot
     assert same_game(store.load(first_slot), first)
+
+
+def test_an_unchanged_game_is_not_written_again(store, make_table, advance):
+    """Issue 9, item 22: opening a save rewrote it and changed its date."""
+    slot = store.autosave(make_table(3, steps=4))
+    before = store.path(slot).read_bytes()
+    table = store.load(slot)
+    assert store.autosave(table) == slot
+    assert store.path(slot).read_bytes() == before
+    advance(table, 1, 4)
+    store.autosave(table)
+    assert store.path(slot).read_bytes() != before
 
 
 def test_loading_a_named_slot_autosaves_elsewhere_and_leaves_the_slot_alone(store, make_table, advance):

@@ -60,6 +60,26 @@ def play_until(table: Table, stop: Callable[[Table], bool], seed: int = 1, limit
     raise AssertionError("the position asked for never came")
 
 
+def screen_lines(app: App) -> list[str]:
+    """The screen as the terminal shows it, one string per row (toasts and the footer included)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def footer_line(app: App) -> str:
+    """The bottom row of the screen: the footer's keys as the player sees them."""
+    return screen_lines(app)[-1]
+
+
+async def wait_until(pilot, until: Callable[[], bool], tries: int = 200) -> None:
+    """Let the app run until ``until()`` holds (the table is shown, bots have moved)."""
+    for _ in range(tries):
+        if until():
+            await pilot.pause()
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the app never reached the expected state")
+
+
 def run_async(test):
     """Run an ``async def`` test with asyncio (keeps the test's fixtures and parameters)."""
 

@@ -537,7 +537,7 @@ def describe(event: FlightEvent, viewer: int | None, names: Sequence[str]) -> st
             return f"{who(event.seat)} took off: {C.name(event.card)}."
         return f"{who(event.seat)} played {C.name(event.card)} on {where}."
     if isinstance(event, Discarded):
-        tail = " and has no cards left" if event.hand_empty else ""
+        tail = f" and {'have' if event.seat == viewer else 'has'} no cards left" if event.hand_empty else ""
         return f"{who(event.seat)} discarded {C.name(event.card)}{tail}."
     if isinstance(event, PackReformed):
         return f"The pack ran low: {event.cards} discards were shuffled into a new pack."

@@ -46,6 +46,7 @@ from flight_tui.ui.connecting_flights.presentation import (
     round_summary_lines,
     unplaced_cards,
 )
+from flight_tui.words import count
 
 
 def fly_problem(view: CoopView, slot: FlightSlot | None) -> str | None:
@@ -73,8 +74,8 @@ class FlyView(ContinentPainter, can_focus=True):
         Binding("down,j", "move(1)", "Next flight", show=False, tooltip="Next flight"),
         Binding("left,h", "colour(-1)", "Meeple", key_display="←→", tooltip="Previous colour waiting at the start"),
         Binding("right,l", "colour(1)", "Next meeple colour", show=False, tooltip="Next colour waiting at the start"),
-        Binding("plus,equals_sign", "carry(1)", "+1", key_display="+", tooltip="Take one more meeple of that colour"),
-        Binding("minus", "carry(-1)", "-1", key_display="-", tooltip="Take one meeple fewer of that colour"),
+        Binding("plus,equals_sign", "carry(1)", "Load", key_display="+-", tooltip="Take one more meeple of that colour"),
+        Binding("minus", "carry(-1)", "One fewer", show=False, tooltip="Take one meeple fewer of that colour"),
         Binding("enter,space", "fly", "Fly", key_display="Enter", tooltip="Fly the flight under the cursor with the meeples shown"),
         Binding("c", "charter", "Charter", tooltip="Charter a flight: one meeple within a continent, for the fee shown"),
     ]
@@ -114,6 +115,8 @@ class FlyView(ContinentPainter, can_focus=True):
         return self._row_slots[row] if row < len(self._row_slots) else None
 
     def show(self, view: CoopView, names: Sequence[str]) -> None:
+        """A new position: the cursor stays on its flight, unless that one has just flown
+        (then it goes to the next flight that can fly)."""
         old = self.slot
         self.view, self.names = view, list(names)
         self.slots = flight_slots(view)
@@ -123,14 +126,15 @@ class FlyView(ContinentPainter, can_focus=True):
         seats = [view.seat] + [s for s in range(view.num_seats) if s != view.seat]
         for seat in seats:
             mine = [s for s in self.slots if s.seat == seat]
-            rows.append((f"{names[seat]}{' (you)' if seat == view.seat else ''}: {len(mine)} flight(s)", "", "heading"))
+            rows.append((f"{names[seat]}{' (you)' if seat == view.seat else ''}: {count(len(mine), 'flight')}", "", "heading"))
             self._row_slots.append(None)
             for slot in mine:
                 state = "✓ flown" if slot.flown else "▶ next " if slot.next_up else "  later"
                 text = f"{slot.chain + 1}.{slot.flight + 1} {state} {flight_label(self.world, slot.spec)}"
                 rows.append((text, "", "ok" if fly_problem(view, slot) is None else "bad"))
                 self._row_slots.append(slot)
-                if old is not None and (slot.seat, slot.chain, slot.flight) == (old.seat, old.chain, old.flight):
+                same = old is not None and (slot.seat, slot.chain, slot.flight) == (old.seat, old.chain, old.flight)
+                if same and not (slot.flown and not old.flown):
                     cursor = len(rows) - 1
         if cursor is None:
             cursor = next((i for i, s in enumerate(self._row_slots) if s is not None and fly_problem(view, s) is None), 1)

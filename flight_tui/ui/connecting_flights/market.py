@@ -33,6 +33,7 @@ from flight_tui.ui.connecting_flights.presentation import (
     market_rows,
     refresh_problem,
 )
+from flight_tui.words import count
 
 
 class LineList(Widget):
@@ -156,9 +157,9 @@ class MarketView(Widget, can_focus=True):
         Binding("pageup", "move(-8)", "Page up", show=False),
         Binding("pagedown", "move(8)", "Page down", show=False),
         Binding("enter,space", "buy", "Buy", key_display="Enter", tooltip="Buy the row under the cursor for the player shown"),
-        Binding("l", "buy(True)", "Landing Rights", tooltip="Rent the airport's Landing Rights for this round"),
-        Binding("g", "next_recipient", "Who gets it", tooltip="Choose the player who gets the next purchase"),
-        Binding("r", "refresh_market", "Refresh", tooltip="Pay to replace the six face-up cards"),
+        Binding("l", "buy(True)", "Landing Rights", show=False, tooltip="Rent the airport's Landing Rights for this round"),
+        Binding("g", "next_recipient", "Who gets it", show=False, tooltip="Choose the player who gets the next purchase"),
+        Binding("r", "refresh_market", "Refresh", show=False, tooltip="Pay to replace the six face-up cards"),
     ]
 
     class Submit(Message):
@@ -240,7 +241,7 @@ class MarketView(Widget, can_focus=True):
         view, world = self.view, self.world
         text = Text()
         text.append("Purse ", Style(bold=True))
-        text.append(f"{view.coins} coins\n")
+        text.append(count(view.coins, "coin") + "\n")
         text.append("Gets it ", Style(bold=True))
         text.append(f"{self.names[self.recipient]}", Style(bold=True, reverse=True))
         if view.num_seats > 1:
@@ -248,7 +249,7 @@ class MarketView(Widget, can_focus=True):
         text.append("\n")
         problem = refresh_problem(view)
         if problem is None:
-            text.append(f"r Refresh: {view.config.refresh_cost} coins\n")
+            text.append(f"r Refresh: {count(view.config.refresh_cost, 'coin')}\n")
         else:
             text.append(f"r Refresh ✗ {problem}\n", Style(dim=True))
         text.append(f"Decks: {view.passenger_deck_size} passenger,\n       {view.plane_deck_size} plane cards\n")
@@ -268,7 +269,7 @@ class MarketView(Widget, can_focus=True):
         problem = buy_problem(view, row, self.recipient)
         who = self.names[self.recipient]
         if problem is None:
-            message = Text.assemble(("✓ ", "bold"), f"Enter: {who} gets it for {row.price} coins.")
+            message = Text.assemble(("✓ ", "bold"), f"Enter: {who} gets it for {count(row.price, 'coin')}.")
             if row.kind == AIRPORT and buy_problem(view, row, self.recipient, True) is None:
                 message.append(f" l: Landing Rights for {row.rent}.")
         elif row.kind == AIRPORT and buy_problem(view, row, self.recipient, True) is None:

@@ -41,6 +41,7 @@ from flight_tui.rules.connecting_flights.coop.state import (
 from flight_tui.rules.connecting_flights.flights import FlightSpec
 from flight_tui.rules.connecting_flights.world import World
 from flight_tui.ui.connecting_flights.builder import chain_text
+from flight_tui.words import count
 
 PHASE_WORDS = {SETUP: "Set-up", MARKET: "Marketplace", FLY: "Fly", OVER: "Game over"}
 STARS = "★"
@@ -290,15 +291,14 @@ def charter_fee_text(view: CoopView) -> str:
     if view.charter_fee is None:
         track = charter_track(view.config)
         return f"No charter left this round (all {len(track)} used)."
-    coins = "coin" if view.charter_fee == 1 else "coins"
-    return f"next charter costs {view.charter_fee} {coins} (charter {view.charters + 1} this round)"
+    return f"next charter costs {count(view.charter_fee, 'coin')} (charter {view.charters + 1} this round)"
 
 
 def charter_label(world: World, charter: Charter, fee: int | None) -> str:
     origin, dest = world.airports[charter.origin], world.airports[charter.dest]
     continent = world.continents[charter.colour]
     home = " home ✓" if dest.continent == charter.colour else ""
-    price = f" · {fee} coins" if fee is not None else ""
+    price = f" · {count(fee, 'coin')}" if fee is not None else ""
     return f"1 {continent.letter} ({continent.colour}) {origin.code} → {dest.code} {dest.city}{home}{price}"
 
 
@@ -321,6 +321,12 @@ def ranked_starts(view: CoopView, world: World, seat: int, limit: int = 40) -> l
         route = (world.airport_cards[start.origin].airport, world.airport_cards[start.dest].airport)
         best.setdefault(route, start)  # one start per route: the best plane and passenger for it
     return list(best.values())[:limit]
+
+
+def start_key(world: World) -> str:
+    """What the signs of :func:`start_label` mean, continent letters included."""
+    letters = " · ".join(f"{c.letter} {c.name}" for c in world.continents)
+    return f"{STARS} stars · ✈ the plane · {STARS}→F a passenger bound for continent F:\n{letters}"
 
 
 def start_label(view: CoopView, world: World, start: ChooseStart) -> str:
@@ -360,7 +366,7 @@ def penalty_text(world: World, penalty: Penalty) -> str:
     else:
         where = ""
     reason = PENALTY_WORDS.get(penalty.reason, penalty.reason).format(where=where)
-    return f"-{penalty.amount} coins: {reason}"
+    return f"-{count(penalty.amount, 'coin')}: {reason}"
 
 
 def last_round_summary(view: CoopView) -> RoundEnded | None:
@@ -370,7 +376,7 @@ def last_round_summary(view: CoopView) -> RoundEnded | None:
 
 def round_summary_lines(view: CoopView, world: World, summary: RoundEnded) -> list[str]:
     """The End Round phase in a few lines: income, penalties (which and why), coins."""
-    lines = [f"Round {summary.round} ended: +{summary.income} coins income (never above {view.config.coin_cap})."]
+    lines = [f"Round {summary.round} ended: +{count(summary.income, 'coin')} income (never above {view.config.coin_cap})."]
     for penalty in summary.penalties:
         lines.append("  " + penalty_text(world, penalty))
     if not summary.penalties:
@@ -402,13 +408,13 @@ def action_text(view: CoopView, world: World, names: Sequence[str], action: obje
         plane = world.planes[action.item]
         return f"buy the {'electric ' if plane.electric else ''}{stars(plane.stars)} plane for {who}"
     if isinstance(action, Refresh):
-        return "refresh the face-up cards"
+        return "refresh the face-up cards (r)"
     if isinstance(action, Pass):
-        return "pass (end the go)"
+        return "end the go (p)"
     if isinstance(action, SetChains):
         flights = sum(len(chain) for chain in action.chains)
         chains = "; ".join(chain_text(world, chain) for chain in action.chains)
-        return f"arrange {flights} flight(s) in {len(action.chains)} chain(s): {chains}"
+        return f"arrange {count(flights, 'flight')} in {count(len(action.chains), 'chain')}: {chains}"
     if isinstance(action, FlyNext):
         hand = view.hands[view.seat]
         chain = hand.chains[action.chain]

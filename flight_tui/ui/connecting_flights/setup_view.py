@@ -17,6 +17,7 @@ from flight_tui.ui.connecting_flights.market import LineList, OneLine
 from flight_tui.ui.connecting_flights.presentation import (
     my_go,
     ranked_starts,
+    start_key,
     start_label,
 )
 
@@ -52,6 +53,7 @@ class StartView(Widget, can_focus=True):
         self.starts = ranked_starts(view, self.world, view.seat) if mine else []
         intro = Text(f"{names[view.seat]}: choose your free starting flight", style="bold")
         intro.append(" (two airports, a plane, a passenger; a 4-fuel truck comes free). The first ones move meeples in round 1.")
+        intro.append("\n" + start_key(self.world), style="dim")
         if not mine:
             intro = Text("The starting flights are chosen." if view.phase != SETUP else f"{names[view.current]} is choosing a starting flight.")
         self.query_one("#start-intro", Static).update(intro)

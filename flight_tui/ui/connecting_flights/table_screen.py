@@ -15,9 +15,8 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle
 from textual.widget import Widget
-from textual.widgets import ContentSwitcher, Footer, Static
+from textual.widgets import ContentSwitcher
 
 from flight_tui.rules.connecting_flights.coop.state import (
     FLY,
@@ -53,32 +52,15 @@ from flight_tui.ui.connecting_flights.presentation import (
     unplaced_cards,
 )
 from flight_tui.ui.connecting_flights.setup_view import StartView
-from flight_tui.ui.flight.handoff import HandOffScreen
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
+from flight_tui.ui.widgets.footer import GameFooter
+from flight_tui.ui.widgets.handoff import HandOffScreen
 
 
 VIEWS = (("board", "Board"), ("hand", "Hand"), ("market", "Market"), ("fly", "Fly"))
 """The views in key order: key 1 shows the first."""
 PASS_HELP = "End your go (the phase ends when every player has passed in a row)"
 UNDO_HELP = "Take back your last action of this go (not a refresh or anything that revealed cards)"
-
-
-class CoopHandOffScreen(HandOffScreen):
-    """Between two people at one keyboard: whose go it is now (every hand is open in this game)."""
-
-    def compose(self) -> ComposeResult:
-        with Middle(), Center():
-            yield Static(
-                Text.assemble(
-                    ("✈  Pass the keyboard to ", "bold"),
-                    (self.player, "bold reverse"),
-                    f"\n\n{self.player}, press ",
-                    ("Enter", "bold"),
-                    " to take your go.",
-                ),
-                id="handoff-text",
-            )
-        yield Footer()
 
 
 class TabLine(Widget):
@@ -150,10 +132,10 @@ class CoopTableScreen(GameTableScreen):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     BINDINGS = [
-        Binding("1", "show_view('board')", "Board", tooltip="The world map: airports, owners, meeples"),
-        Binding("2", "show_view('hand')", "Hand", tooltip="Every player's cards and the flight builder"),
-        Binding("3", "show_view('market')", "Market", tooltip="The Marketplace: buy for a player, refresh"),
-        Binding("4", "show_view('fly')", "Fly", tooltip="The order of flights, fly them, charter"),
+        Binding("1", "show_view(\'board\')", "Board", show=False, tooltip="The world map: airports, owners, meeples"),
+        Binding("2", "show_view(\'hand\')", "Hand", show=False, tooltip="Every player's cards and the flight builder"),
+        Binding("3", "show_view(\'market\')", "Market", show=False, tooltip="The Marketplace: buy for a player, refresh"),
+        Binding("4", "show_view(\'fly\')", "Fly", show=False, tooltip="The order of flights, fly them, charter"),
         Binding("p", "pass_go", "Done", tooltip=PASS_HELP),
         Binding("u", "undo", "Undo", tooltip=UNDO_HELP),
         Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now"),
@@ -189,7 +171,7 @@ class CoopTableScreen(GameTableScreen):
             yield MarketView(self.world, id="market")
             yield FlyView(self.world, id="fly")
         yield LogLines(id="cf-log")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.start()
@@ -221,7 +203,7 @@ class CoopTableScreen(GameTableScreen):
             self._refresh_table()
             if len(self.humans) > 1:
                 name = self.table.seats[acting[0]].name
-                self.app.push_screen(CoopHandOffScreen(name), callback=lambda _: self.advance())
+                self.app.push_screen(HandOffScreen(name, note=""), callback=lambda _: self.advance())
                 return
         if self.viewer is None:
             self.viewer = self.humans[0] if self.humans else 0
@@ -349,7 +331,7 @@ class CoopTableScreen(GameTableScreen):
             self._switch("fly")
             self.query_one(FlyView).open_charters(action)
             text += " (Enter pays)"
-        self.notify(f"The Normal bot would {text}.", title="Hint")
+        self.show_hint(f"The Normal bot would {text}.")
 
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""

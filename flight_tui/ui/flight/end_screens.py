@@ -13,6 +13,7 @@ from textual.widgets import Footer, Static
 
 from flight_tui.rules.flight.state import FlightConfig, HandResult
 from flight_tui.ui.flight.score_chart import FIRST_OUT, LANDED, score_chart, score_table
+from flight_tui.words import count
 
 
 def hand_summary(names: Sequence[str], result: HandResult) -> str:
@@ -39,7 +40,7 @@ def winners_text(names: Sequence[str], winners: Sequence[int], scores: Sequence[
         return "The match is over."
     who = " and ".join(names[w] for w in winners)
     verb = "wins" if len(winners) == 1 else "share"
-    return f"{who} {verb} the match with {scores[winners[0]]} points!"
+    return f"{who} {verb} the match with {count(scores[winners[0]], 'point')}!"
 
 
 class HandEndScreen(Screen[None]):

@@ -149,9 +149,9 @@ def recent_plays(view: FlightView) -> frozenset[int]:
 def action_text(action: object) -> str:
     """An action in words, e.g. for a hint: ``play R3-Y Kisumu on the yellow flight``."""
     if isinstance(action, Play):
-        return f"play {C.code(action.card)} {C.name(action.card)} on the {C.COLOURS[action.flight]} flight"
+        return f"play {C.code(action.card)} {C.name(action.card)} on the {C.COLOURS[action.flight]} flight (Enter)"
     if isinstance(action, Discard):
-        return f"discard {C.code(action.card)} {C.name(action.card)}"
+        return f"discard {C.code(action.card)} {C.name(action.card)} (x)"
     if isinstance(action, DrawPack):
         return "draw the top card of the pack (p)"
     if isinstance(action, DrawDiscard):

@@ -10,7 +10,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Footer
 
 from flight_tui.rules.flight import cards as C
 from flight_tui.rules.flight.state import (
@@ -28,7 +27,6 @@ from flight_tui.rules.flight.state import (
 from flight_tui.table import Table
 from flight_tui.ui.flight.chooser import FlightChooser
 from flight_tui.ui.flight.end_screens import HandEndScreen, MatchEndScreen
-from flight_tui.ui.flight.handoff import HandOffScreen
 from flight_tui.ui.flight.presentation import (
     action_text,
     my_turn,
@@ -38,6 +36,9 @@ from flight_tui.ui.flight.presentation import (
 )
 from flight_tui.ui.flight.widgets import FlightsPanel, HandView, LogPanel, PlayersPanel, ReasonLine, StatusBar
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
+from flight_tui.ui.widgets.footer import GameFooter
+from flight_tui.ui.widgets.handoff import HandOffScreen
+from flight_tui.words import count
 
 PLAY_HELP = "Play the card under the cursor (asks which flight when it could go on several)"
 DISCARD_HELP = "Discard the card under the cursor: your turn ends"
@@ -92,7 +93,7 @@ class FlightTableScreen(GameTableScreen):
             yield PlayersPanel(id="players", classes="panel")
         yield HandView(id="hand", classes="panel")
         yield ReasonLine(id="reason")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.query_one("#flights").border_title = "Flights"
@@ -203,7 +204,7 @@ class FlightTableScreen(GameTableScreen):
             else:
                 message = Text.assemble(("✗ ", "bold"), label, ": ", (play_reason(view, card), "italic"))
         else:
-            message = Text(f"  {label} · worth {C.VALUE[card]} points in hand")
+            message = Text(f"  {label} · worth {count(C.VALUE[card], 'point')} in hand")
         self.query_one(ReasonLine).show(message)
 
     def on_hand_view_cursor_moved(self, _: HandView.CursorMoved) -> None:
@@ -285,7 +286,7 @@ class FlightTableScreen(GameTableScreen):
         card = getattr(action, "card", None)
         if card is not None and card in self.hand.cards:
             self.hand.move_to(self.hand.cards.index(card))
-        self.notify(f"The Normal bot would {action_text(action)}.", title="Hint")
+        self.show_hint(f"The Normal bot would {action_text(action)}.")
 
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""

@@ -224,23 +224,31 @@ class PlayersPanel(CardPainter):
 
 
 class LogPanel(Widget):
-    """The latest log lines as the viewing seat may read them, newest at the bottom."""
+    """The latest log lines as the viewing seat may read them, newest at the bottom.
+
+    Only whole entries are shown (the newest one is cut at the top if it alone is too long).
+    Lines about the viewer (``marked``, by index) start with ``›`` instead of ``·`` and are bold.
+    """
 
     lines: Sequence[str] = ()
+    marked: frozenset[int] = frozenset()
 
-    def show(self, lines: Sequence[str]) -> None:
-        self.lines = lines
+    def show(self, lines: Sequence[str], marked: frozenset[int] = frozenset()) -> None:
+        if (list(lines), marked) == (list(self.lines), self.marked):
+            return
+        self.lines, self.marked = list(lines), marked
         self.refresh()
 
     def render(self) -> Text:
         width, height = self.size
-        rows: list[str] = []
-        for line in reversed(self.lines):
-            wrapped = textwrap.wrap(line, width=max(width, 10), initial_indent="· ", subsequent_indent="  ")
-            rows[:0] = wrapped
-            if len(rows) >= height:
+        rows: list[Text] = []
+        for index in range(len(self.lines) - 1, -1, -1):
+            mark, style = ("› ", "bold") if index in self.marked else ("· ", "")
+            wrapped = textwrap.wrap(self.lines[index], width=max(width, 10), initial_indent=mark, subsequent_indent="  ")
+            if rows and len(rows) + len(wrapped) > height:
                 break
-        return Text("\n".join(rows[-height:] if height else []))
+            rows[:0] = [Text(row, style) for row in wrapped]
+        return Text("\n").join(rows[-height:] if height else [])
 
 
 class HandView(CardPainter):

@@ -8,8 +8,9 @@ what a move is in words all come from a
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
+from flight_tui.bots.passaportas_tactics import Table as Forecast
 from flight_tui.rules.passaportas.map import MAX_FUEL, GameMap
 from flight_tui.rules.passaportas.rules import completes_last_trip, finish_barred
 from flight_tui.rules.passaportas.state import (
@@ -20,11 +21,18 @@ from flight_tui.rules.passaportas.state import (
     OFFICE,
     OVER,
     PLANE,
+    Boarded,
+    CustomsPassed,
+    CustomsUsed,
     Fly,
+    GotOff,
+    NoRoom,
     PassaportasView,
     PassCustoms,
     Roll,
     StayPut,
+    TripDealt,
+    TripsCompleted,
     UseCustoms,
     UseWildToken,
     seat_plan,
@@ -117,20 +125,26 @@ def whose_group(view: PassaportasView, player: int, size: int, names: Sequence[s
 
 
 def city_notes(view: PassaportasView, city: int, names: Sequence[str]) -> list[str]:
-    """Who gets off and who boards in ``city`` (public: the card holders stand face up)."""
-    off, on = [], []
-    for player, groups in enumerate(view.groups):
-        for group in groups:
-            label = group_label(player, group.size)
-            if group.status == PLANE and group.destination == city:
-                off.append(label)
-            elif group.status == HOME and group.boarding == city:
-                on.append(label)
+    """Who would get off, board, or find no seat if the plane landed in ``city`` now.
+
+    Public: the card holders stand face up. Boarding follows the rules (the player in turn
+    first, each player's groups largest first, while seats last), as the bots forecast it.
+    """
+    off, on, _ = Forecast.from_view(view).landing(city, view.current)
+    boarding = {(player, size) for player, size, _ in on}
+    no_room = [
+        group_label(player, group.size)
+        for player, groups in enumerate(view.groups)
+        for group in groups
+        if group.status == HOME and group.boarding == city and (player, group.size) not in boarding
+    ]
     notes = []
     if off:
-        notes.append("gets off: " + " ".join(off))
+        notes.append("gets off: " + " ".join(group_label(player, size) for player, size in off))
     if on:
-        notes.append("boards: " + " ".join(on))
+        notes.append("boards: " + " ".join(group_label(player, size) for player, size, _ in on))
+    if no_room:
+        notes.append("no room: " + " ".join(no_room))
     return notes
 
 
@@ -154,8 +168,11 @@ def flight_route(game_map: GameMap, start: int, city: int, fuel: int) -> str:
     return " – ".join(game_map.code(c) for c in game_map.walk(start, city, fuel))
 
 
-def headline(view: PassaportasView, names: Sequence[str]) -> str:
-    """Whose move it is and what they may do, for the top of the screen."""
+def headline(view: PassaportasView, names: Sequence[str], reachable: bool = True) -> str:
+    """Whose move it is and what they may do, for the top of the screen.
+
+    ``reachable``: whether the fuel in the tank takes the plane to any city.
+    """
     if view.phase == OVER:
         return "The game is over"
     acting = acting_seat(view)
@@ -168,7 +185,23 @@ def headline(view: PassaportasView, names: Sequence[str]) -> str:
         return "your turn: r rolls"
     if may_roll(view):
         return "a double! r rolls again"
+    if not reachable:
+        return "no city in reach: w adds 10,000 l, s stays" if view.may_use_wild else "no city in reach: s stays"
     return "pick a city, Enter flies"
+
+
+def log_events(view: PassaportasView) -> list[Any]:
+    """The events of the view's log worth a line: everything but a player using no customs card."""
+    return [event for event in view.log if not isinstance(event, CustomsPassed)]
+
+
+def concerns(event: Any, seat: int) -> bool:
+    """Whether an event happens to one of ``seat``'s groups (boarding, customs, a new trip, arrival)."""
+    if isinstance(event, (GotOff, Boarded, NoRoom, CustomsUsed, TripDealt)):
+        return event.player == seat
+    if isinstance(event, TripsCompleted):
+        return any(ref.player == seat for ref in event.groups)
+    return False
 
 
 def action_text(action: object, game_map: GameMap, names: Sequence[str], view: PassaportasView) -> str:
@@ -180,7 +213,7 @@ def action_text(action: object, game_map: GameMap, names: Sequence[str], view: P
     if isinstance(action, StayPut):
         return "not fly this turn (s)"
     if isinstance(action, Fly):
-        return f"fly to {game_map.name(action.city)} burning {litres(action.fuel)}"
+        return f"fly to {game_map.name(action.city)} burning {litres(action.fuel)} (Enter)"
     if isinstance(action, UseCustoms):
         return f"use the customs card against {whose_group(view, action.player, action.group, names)} (c)"
     if isinstance(action, PassCustoms):

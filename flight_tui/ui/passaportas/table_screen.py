@@ -1,19 +1,22 @@
 """The Passaportas table: the map, the plane and its seats, the fuel gauge, the dice and a hand.
 
 Tab switches the left side between the board (the map) and the hand (every group's trip,
-your customs cards). Seats, bots' moves, autosave, undo and leaving come from
-:class:`~flight_tui.ui.game_screen.GameTableScreen`.
+your customs cards); ``o`` shows the whole log there. The latest log lines stand under the
+plane, those about your groups marked ``›``; what other players do to your groups is also
+told in a notice (to each person at the keyboard, on their next move). Seats, bots' moves,
+autosave, undo and leaving come from :class:`~flight_tui.ui.game_screen.GameTableScreen`.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import ContentSwitcher, Footer
+from textual.widgets import ContentSwitcher
 
 from flight_tui.rules.passaportas.state import (
     CUSTOMS,
@@ -26,7 +29,6 @@ from flight_tui.rules.passaportas.state import (
     UseWildToken,
 )
 from flight_tui.table import Table
-from flight_tui.ui.flight.handoff import HandOffScreen
 from flight_tui.ui.flight.widgets import LogPanel, ReasonLine
 from flight_tui.ui.passaportas.choosers import PASS, OptionChooser, ResultsScreen, customs_options, fuel_options
 from flight_tui.ui.passaportas.presentation import (
@@ -34,19 +36,24 @@ from flight_tui.ui.passaportas.presentation import (
     action_text,
     choosing_flight,
     city_notes,
+    concerns,
     destinations,
     flight_route,
     litres,
+    log_events,
     may_roll,
     my_move,
     usable_holder,
     wild_bars_landing,
 )
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
-from flight_tui.ui.passaportas.widgets import HandPanel, MapPanel, PlanePanel, StatusBar
+from flight_tui.ui.passaportas.widgets import HandPanel, LogView, MapPanel, PlanePanel, StatusBar
+from flight_tui.ui.widgets.footer import GameFooter
+from flight_tui.ui.widgets.handoff import HandOffScreen
 
 DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
+CURSOR_HELP = "Move the cursor to another city"
 ROLL_HELP = "Roll the two dice: their eyes in thousands of litres go into the tank (again after a double)"
 FLY_HELP = "Fly to the city under the cursor (asks how much fuel when there are several ways)"
 STAY_HELP = "Do not fly this turn: the fuel stays in the tank for the next player"
@@ -54,6 +61,8 @@ WILD_HELP = "Use your wild token once: 10,000 litres more (not in your last roun
 CUSTOMS_HELP = "Use the customs card for this city on an opponent's group"
 PASS_HELP = "Use no customs card after this landing"
 UNDO_HELP = "Take back your last move of this turn (never a roll of the dice)"
+SIDE_HELP = "Show your hand or the board"
+LOG_HELP = "Read the whole log on the left (o or Esc: back to the board)"
 
 
 class PassaportasTableScreen(GameTableScreen):
@@ -64,26 +73,29 @@ class PassaportasTableScreen(GameTableScreen):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     BINDINGS = [
-        Binding("left,h", "cursor('left')", "City", key_display="←↑↓→", tooltip="Move the cursor to another city"),
-        Binding("right,l", "cursor('right')", "City", show=False),
-        Binding("up,k", "cursor('up')", "City", show=False),
-        Binding("down,j", "cursor('down')", "City", show=False),
+        Binding("left,h", "cursor('left')", "City", key_display="←↑↓→", tooltip=CURSOR_HELP),
+        Binding("right,l", "cursor('right')", "City", show=False, tooltip=CURSOR_HELP),
+        Binding("up,k", "cursor('up')", "City", show=False, tooltip=CURSOR_HELP),
+        Binding("down,j", "cursor('down')", "City", show=False, tooltip=CURSOR_HELP),
         Binding("r", "roll", "Roll", tooltip=ROLL_HELP),
         Binding("r", "attempt('roll')", "Roll", show=False, tooltip=ROLL_HELP),
         Binding("enter", "fly", "Fly", key_display="Enter", tooltip=FLY_HELP),
         Binding("enter", "attempt('fly')", "Fly", show=False, tooltip=FLY_HELP),
         Binding("s", "stay", "Stay", tooltip=STAY_HELP),
         Binding("s", "attempt('stay')", "Stay", show=False, tooltip=STAY_HELP),
-        Binding("w", "wild", "Wild token", tooltip=WILD_HELP),
-        Binding("w", "attempt('wild')", "Wild token", show=False, tooltip=WILD_HELP),
+        Binding("w", "wild", "Wild", tooltip=WILD_HELP),
+        Binding("w", "attempt('wild')", "Wild", show=False, tooltip=WILD_HELP),
         Binding("c", "customs", "Customs", tooltip=CUSTOMS_HELP),
         Binding("c", "attempt('customs')", "Customs", show=False, tooltip=CUSTOMS_HELP),
         Binding("p", "pass_customs", "Pass", tooltip=PASS_HELP),
         Binding("p", "attempt('pass_customs')", "Pass", show=False, tooltip=PASS_HELP),
         Binding("u", "undo", "Undo", tooltip=UNDO_HELP),
         Binding("u", "attempt('undo')", "Undo", show=False, tooltip=UNDO_HELP),
-        Binding("tab", "switch_side", "Hand/Board", key_display="Tab", tooltip="Show your hand or the board"),
-        Binding("t", "hint", "Hint", show=False, tooltip="Show what the Normal bot would do now"),
+        Binding("tab", "show_side('hand')", "Hand", key_display="Tab", tooltip=SIDE_HELP),
+        Binding("tab", "show_side('board')", "Board", key_display="Tab", tooltip=SIDE_HELP),
+        Binding("o", "show_side('history')", "Log", tooltip=LOG_HELP),
+        Binding("o", "show_side('board')", "Board", tooltip=LOG_HELP),
+        Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now"),
         Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)"),
     ]
     _CHECKED = {"roll", "fly", "stay", "wild", "customs", "pass_customs", "undo"}
@@ -93,24 +105,30 @@ class PassaportasTableScreen(GameTableScreen):
         self.game_map = table.rules.map_of(table.config)
         self.view: PassaportasView | None = None
         self._end_shown = False
+        self.side = "board"
+        """What the left side shows: ``board``, ``hand`` or ``history`` (the whole log)."""
+        self._news: defaultdict[int, list[str]] = defaultdict(list)
+        """Per person at the table: what others did to their groups since they last looked."""
 
     # ------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         with Horizontal(id="middle"):
-            with ContentSwitcher(initial="board", id="left"):
+            with ContentSwitcher(initial=self.side, id="left"):
                 yield MapPanel(self.game_map, id="board", classes="panel")
                 yield HandPanel(id="hand", classes="panel")
+                yield LogView(id="history", classes="panel")
             with Vertical(id="side"):
                 yield PlanePanel(id="plane", classes="panel")
                 yield LogPanel(id="log", classes="panel")
         yield ReasonLine(id="reason")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.query_one("#board").border_title = "Board · our own map · fuel in 1,000 l"
         self.query_one("#hand").border_title = "Hand"
+        self.query_one("#history").border_title = "Log · ↑↓ PgUp PgDn scroll · o: the board"
         self.query_one("#plane").border_title = "Plane"
         self.query_one("#log").border_title = "Log"
         self.start()
@@ -132,7 +150,7 @@ class PassaportasTableScreen(GameTableScreen):
             return
         acting = self.table.to_act()[0]
         if self._nothing_to_decide(acting):
-            self.table.submit(acting, PassCustoms())
+            self.play(acting, PassCustoms())
             self.advance()
             return
         if acting in self.humans and acting != self.viewer:
@@ -144,8 +162,22 @@ class PassaportasTableScreen(GameTableScreen):
         if self.viewer is None:
             self.viewer = 0  # bots only: watch from the first seat
         self._refresh_table()
+        self._tell_news()
         if acting in self.bots:
             self.schedule_bot()
+
+    def moved(self, seat: int, events: list[Any]) -> None:
+        """Keep, for each other person at the table, what this move did to their groups."""
+        for human in self.humans:
+            if human != seat:
+                news = [self.table.rules.describe(e, human, self.table.names) for e in events if concerns(e, human)]
+                self._news[human].extend(news)
+
+    def _tell_news(self) -> None:
+        """Tell the viewer, in one notice, what others did to their groups since they last looked."""
+        news = self._news.pop(self.viewer, None) if self.viewer is not None else None
+        if news:
+            self.notify("\n".join(news), title="Your groups", markup=False)
 
     def _nothing_to_decide(self, seat: int) -> bool:
         """Whether the only person at the table is asked about customs with no card for this city.
@@ -170,13 +202,21 @@ class PassaportasTableScreen(GameTableScreen):
         if old is None or old.plane != view.plane or (choosing and cursor not in reach and cursor != view.plane):
             cursor = view.plane
         self.map_panel.show(view.plane, reach, choosing, cursor)
-        self.query_one(StatusBar).show(view, self.table.names)
+        self.query_one(StatusBar).show(view, self.table.names, reachable=bool(reach))
         self.query_one(PlanePanel).show(view, self.table.seats, self.game_map)
         self.query_one(HandPanel).show(view, self.table.seats, self.game_map)
-        self.query_one(LogPanel).show(self.table.log_lines(view.seat))
+        self._show_log(view)
         self.query_one("#hand").border_title = f"{self.table.seats[view.seat].name}'s hand · Tab: the board"
         self._show_reason()
         self.refresh_bindings()
+
+    def _show_log(self, view: PassaportasView) -> None:
+        """The latest lines under the plane, the whole log on the left; lines about the viewer marked."""
+        events = log_events(view)
+        lines = [self.table.rules.describe(e, view.seat, self.table.names) for e in events]
+        marked = frozenset(i for i, e in enumerate(events) if concerns(e, view.seat))
+        self.query_one(LogPanel).show(lines, marked)
+        self.query_one(LogView).show(lines, marked)
 
     def _show_reason(self) -> None:
         """The line under the board: the city under the cursor, its legs, and how to fly there."""
@@ -198,7 +238,12 @@ class PassaportasTableScreen(GameTableScreen):
                 message = Text(f"Customs: your card for {self.game_map.name(view.plane)} may stop a group: c uses it, p passes.")
         elif choosing_flight(view):
             reach = self.map_panel.reach
-            if city == view.plane:
+            if not reach and may_roll(view):
+                message.append(" · no city in reach yet: r rolls")
+            elif not reach:
+                more = "w adds 10,000 l, s stays" if view.may_use_wild else "s stays"
+                message.append(f" · no city in reach with {litres(view.fuel)}: {more}")
+            elif city == view.plane:
                 message.append(" · ✈ here: s stays")
             elif city in reach and wild_bars_landing(view, city):
                 message.append(" · ends your last trip: not after your wild token (P6)")
@@ -216,6 +261,10 @@ class PassaportasTableScreen(GameTableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show only the keys that apply now; the others fall through to ``attempt``."""
+        if action == "show_side":
+            return parameters[0] != self.side
+        if action == "cursor":
+            return self.side != "history"  # the arrows scroll the log
         if action not in self._CHECKED or self.view is None or self.viewer is None:
             return True
         view = self.view
@@ -256,8 +305,26 @@ class PassaportasTableScreen(GameTableScreen):
             panel.move_to(best)
 
     def action_switch_side(self) -> None:
-        switcher = self.query_one(ContentSwitcher)
-        switcher.current = "hand" if switcher.current == "board" else "board"
+        self.action_show_side("hand" if self.side == "board" else "board")
+
+    def action_show_side(self, side: str) -> None:
+        """Show the board, the hand or the whole log on the left (the log takes the arrow keys)."""
+        self.side = side
+        self.query_one(ContentSwitcher).current = side
+        history = self.query_one(LogView)
+        history.can_focus = side == "history"  # the keys are the screen's, but the log's arrows scroll it
+        if side == "history":
+            history.focus()
+        else:
+            self.set_focus(None)
+        self.refresh_bindings()
+
+    def action_leave(self) -> None:
+        """Esc: from the whole log back to the board; otherwise back to the menu."""
+        if self.side == "history":
+            self.action_show_side("board")
+        else:
+            super().action_leave()
 
     def action_roll(self) -> None:
         self.submit(Roll())
@@ -327,7 +394,7 @@ class PassaportasTableScreen(GameTableScreen):
         if isinstance(action, Fly):
             self.map_panel.move_to(action.city)
         text = action_text(action, self.game_map, self.table.names, view)
-        self.notify(f"The Normal bot would {text}.", title="Hint")
+        self.show_hint(f"The Normal bot would {text}.")
 
     def submit(self, action: Any) -> bool:
         if self.viewer is None or acting_seat(self.view) != self.viewer:

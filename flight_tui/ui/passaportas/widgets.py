@@ -10,12 +10,16 @@ from __future__ import annotations
 from typing import Sequence
 
 from rich.segment import Segment
+from rich.table import Table as RichTable
 from rich.style import Style
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
+from textual.widgets import Static
 
 from flight_tui.rules.passaportas.map import GameMap
 from flight_tui.rules.passaportas.state import DONE, OFFICE, OVER, PLANE, PassaportasView
@@ -63,9 +67,11 @@ class StatusBar(SeatPainter):
         super().__init__(**kwargs)
         self.view: PassaportasView | None = None
         self.names: Sequence[str] = ()
+        self.reachable = True
 
-    def show(self, view: PassaportasView, names: Sequence[str]) -> None:
-        self.view, self.names = view, names
+    def show(self, view: PassaportasView, names: Sequence[str], reachable: bool = True) -> None:
+        """A new position; ``reachable``: whether the tank's fuel takes the plane to any city."""
+        self.view, self.names, self.reachable = view, names, reachable
         self.refresh()
 
     def render(self) -> Text:
@@ -77,7 +83,7 @@ class StatusBar(SeatPainter):
         acting = acting_seat(view)
         if acting is not None and view.phase != OVER:
             left.append(f"{SEAT_LETTERS[acting]} ", self.seat_style(acting) + Style(bold=True))
-        left.append(headline(view, self.names), Style(bold=acting == view.seat))
+        left.append(headline(view, self.names, self.reachable), Style(bold=acting == view.seat))
         right = Text("Fuel ")
         right.append(fuel_bar(view.fuel, 25 if wide else 10), self.get_component_rich_style("seat--strong"))
         right.append(f" {litres(view.fuel):>9}")
@@ -282,3 +288,35 @@ class HandPanel(SeatPainter):
                 out.append("  " + " · ".join(parts[start : start + per_row]) + "\n")
         return out
 
+
+
+class LogView(VerticalScroll, can_focus=False):
+    """The whole log the view keeps, newest at the bottom; ↑ ↓ PgUp PgDn scroll it.
+
+    New lines scroll into sight only while the end is in sight (reading back stays put).
+
+    Lines about the viewer (``marked``, by index) start with ``›`` instead of ``·`` and are bold.
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="log-all")
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.lines: list[str] = []
+        self.marked: frozenset[int] = frozenset()
+
+    def show(self, lines: Sequence[str], marked: frozenset[int] = frozenset()) -> None:
+        if (list(lines), marked) == (self.lines, self.marked):
+            return
+        self.lines, self.marked = list(lines), marked
+        following = self.scroll_y >= self.max_scroll_y
+        grid = RichTable.grid(padding=(0, 1))
+        grid.add_column(width=1)
+        grid.add_column(ratio=1)
+        for index, line in enumerate(lines):
+            mark, style = ("›", "bold") if index in marked else ("·", "")
+            grid.add_row(mark, Text(line, style))
+        self.query_one("#log-all", Static).update(grid)
+        if following:
+            self.scroll_end(animate=False)

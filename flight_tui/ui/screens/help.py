@@ -67,9 +67,10 @@ def describe_bindings(screen: Screen, bindings: dict[str, ActiveBinding]) -> tup
     """Split a screen's active bindings into (this screen's keys, the app's keys).
 
     The screen's own keys come first, then those of the focused control; a binding's tooltip,
-    if it has one, says what it does better than its short footer label. Keys doing the same
-    thing are shown together ("↑ / k"); bindings without a description, text-editing keys of
-    input fields, focus moves and sideways scrolling are left out.
+    if it has one, says what it does better than its short footer label. Keys said to do the
+    same thing are shown together ("↑ / k"); bindings without a description, text-editing keys
+    of input fields, focus moves and sideways scrolling are left out. A general key the screen
+    uses for something of its own (Esc, Tab) is listed only once, under the screen.
     """
     app = screen.app
     local: dict[tuple[str, str], list[str]] = {}
@@ -81,14 +82,36 @@ def describe_bindings(screen: Screen, bindings: dict[str, ActiveBinding]) -> tup
             continue
         group = general if active.node is app else local
         display = key_name(key)
-        keys = group.setdefault((binding.action, binding.tooltip or binding.description), [])
+        keys = group.setdefault(binding.tooltip or binding.description, [])
         if display not in keys:
             keys.append(display)
     return _rows(local), _rows(general)
 
 
-def _rows(groups: dict[tuple[str, str], list[str]]) -> list[KeyRow]:
-    return [(" / ".join(keys), description) for (_, description), keys in groups.items()]
+def _rows(groups: dict[str, list[str]]) -> list[KeyRow]:
+    return [(join_keys(keys), description) for description, keys in groups.items()]
+
+
+ARROWS, VIM_KEYS = "←↓↑→", "hjkl"
+
+
+def join_keys(keys: list[str]) -> str:
+    """``↑ / k``; several arrows with their h j k l twins read ``←↓↑→ / hjkl``."""
+    arrows = [key for key in keys if key in ARROWS]
+    if len(arrows) < 2:
+        return " / ".join(keys)
+    letters = [key for key in keys if key in VIM_KEYS]
+    rest = [key for key in keys if key not in arrows and key not in letters]
+    merged = ["".join(sorted(arrows, key=ARROWS.index))]
+    if letters:
+        merged.append("".join(sorted(letters, key=VIM_KEYS.index)))
+    return " / ".join(merged + rest)
+
+
+def general_keys(screen_keys: Iterable[KeyRow]) -> list[KeyRow]:
+    """The keys that work on most screens, less those this screen uses for something else."""
+    taken = {key for keys, _ in screen_keys for key in keys.split(" / ")}
+    return [(keys, what) for keys, what in GENERAL_KEYS if not taken & set(keys.split(" / "))]
 
 
 def _key_table(rows: Iterable[KeyRow]) -> RichTable:
@@ -133,7 +156,7 @@ class HelpScreen(Screen[None]):
             else:
                 yield Static("No keys of its own.", classes="key-table")
             yield Static("Everywhere", classes="section-title")
-            yield Static(_key_table([*self.app_keys, *GENERAL_KEYS]), classes="key-table")
+            yield Static(_key_table([*self.app_keys, *general_keys(self.screen_keys)]), classes="key-table")
             yield Static(
                 "Everything works with the keyboard alone. Ctrl+P opens the command palette:"
                 " type a few letters of a command and press Enter.",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -18,8 +19,11 @@ if TYPE_CHECKING:
     from flight_tui.saves import SaveEntry
 
 SLOT_WIDTH = 22
-PROGRESS_WIDTH = 16
-AUTOSAVE_LABEL = "(autosave)"
+GAME_WIDTH = 24
+DATE_WIDTH = 16
+ROW_WIDTH = SLOT_WIDTH + 2 + GAME_WIDTH + 2 + DATE_WIDTH
+"""Cells in a row: it fits an 80-column terminal without wrapping."""
+AUTOSAVE_LABEL = "Autosave"
 
 
 def saved_at(entry: SaveEntry) -> str:
@@ -27,19 +31,42 @@ def saved_at(entry: SaveEntry) -> str:
     return entry.updated.astimezone().strftime("%Y-%m-%d %H:%M") if entry.updated else "date unknown"
 
 
+def clip(text: str, width: int) -> str:
+    """``text`` cut to ``width`` cells, ending with ``…`` when cut."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def game_name(entry: SaveEntry) -> str:
+    """The game, short (``Connecting Flights``), or the campaign scenario it plays."""
+    if entry.scenario:
+        return f"Campaign: {scenario_title(entry.scenario)}"
+    return entry.title.split(" (")[0]
+
+
+def scenario_title(key: str) -> str:
+    """A campaign scenario's title from its ``campaign/scenario`` key (the key if it is unknown)."""
+    from flight_tui.campaigns import get_campaign, split_scenario_key
+
+    try:
+        campaign_id, scenario_id = split_scenario_key(key)
+        return get_campaign(campaign_id).scenario(scenario_id).title
+    except (KeyError, ValueError):
+        return key
+
+
 def entry_prompt(entry: SaveEntry) -> Text:
-    """Two lines for a save: name, game, progress and date; then the players (or the problem)."""
+    """A save in columns: name, game and date; then progress and players (or the whole problem)."""
     slot = AUTOSAVE_LABEL if entry.autosave else entry.slot
-    slot = slot if len(slot) <= SLOT_WIDTH else slot[: SLOT_WIDTH - 1] + "…"
-    text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(slot.ljust(SLOT_WIDTH), style="bold")
+    text = Text()
+    text.append(clip(slot, SLOT_WIDTH).ljust(SLOT_WIDTH), style="italic" if entry.autosave else "bold")
+    game = game_name(entry) if entry.readable else "BROKEN: cannot be loaded"
+    text.append(f"  {clip(game, GAME_WIDTH):<{GAME_WIDTH}}  {saved_at(entry):>{DATE_WIDTH}}\n")
     if entry.readable:
-        text.append(f" {entry.title:<8} {entry.progress:<{PROGRESS_WIDTH}} {saved_at(entry)}\n")
-        text.append("   " + ", ".join(entry.players), style="dim")
+        text.append(clip(f"   {entry.progress} · {', '.join(entry.players)}", ROW_WIDTH), style="dim")
     else:
-        text.append(f" {'BROKEN: cannot be loaded':<{8 + PROGRESS_WIDTH + 1}} {saved_at(entry)}\n")
         note = " Press b to restore its backup." if entry.backup_readable else ""
-        text.append(f"   ! {entry.problem}{note}", style="italic")
+        problem = textwrap.wrap(f"! {entry.problem}{note}", ROW_WIDTH - 3, subsequent_indent="  ")
+        text.append("\n".join("   " + line for line in problem), style="italic")
     return text
 
 

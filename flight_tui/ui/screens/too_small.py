@@ -44,11 +44,14 @@ class TooSmallScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.leaving = False
+        # Kept at hand: a resume or resize can arrive before the notice is mounted.
+        self._text = Static(id="too-small-text")
 
     def compose(self) -> ComposeResult:
+        self._text.update(notice_text(self.app.size))
         with Middle():
             with Center():
-                yield Static(notice_text(self.app.size), id="too-small-text")
+                yield self._text
 
     def on_resize(self, event: events.Resize) -> None:
         self._follow(event.size)
@@ -62,4 +65,4 @@ class TooSmallScreen(Screen[None]):
                 self.leaving = True  # a resize and a resume may both arrive before it is gone
                 self.dismiss()
             return
-        self.query_one("#too-small-text", Static).update(notice_text(size))
+        self._text.update(notice_text(size))

@@ -215,6 +215,99 @@ async def test_the_hint_puts_the_normal_bots_flights_in_the_builder_and_f_sends_
         await pilot.pause()
         assert screen.current_view == "hand"
         assert len(table.actions) == before  # the hint itself plays nothing
+        assert [n for n in app._notifications if n.title == "Hint"]
         await pilot.press("f")
         await pilot.pause()
         assert table.actions[before:] == [(0, SetChains(suggested.chains))]
+        assert not [n for n in app._notifications if n.title == "Hint"]  # issue 9, item 22: gone once you act
+
+
+def test_the_pass_hint_names_its_key():
+    """Issue 9, item 22: "The Normal bot would pass (end the go)" said no key."""
+    from flight_tui.rules.connecting_flights.coop.state import Pass
+    from flight_tui.ui.connecting_flights.presentation import action_text
+
+    table = solo_market()
+    assert action_text(table.view(0), WORLD, table.names, Pass()).endswith("(p)")
+
+
+def fly_phase_with_a_partner():
+    """Ann's go in round 1's Fly phase, a Normal bot as partner (everyone passed the Marketplace)."""
+    table = make_table("human:Ann,normal:Bob", seed=7)
+    take_suggested_starts(table)
+    while not (table.view(0).phase == FLY and table.to_act() == (0,)):
+        seat = table.to_act()[0]
+        table.submit(seat, table.rules.legal_actions_from_view(table.view(seat))[-1])
+    return table
+
+
+@run_async
+async def test_the_footer_keeps_the_keys_of_every_view_in_80_columns():
+    """Issue 9, item 20: the Marketplace and Fly views lost p (end your go), t and F1 at 80x24."""
+    from game_harness import footer_line, wait_until
+
+    from flight_tui.ui.app import FlightTuiApp
+
+    needed = {
+        "market": ["Enter Buy", "p Done", "t Hint", "F1 Help"],
+        "hand": ["Enter Add", "f Fly", "p Done", "t Hint", "F1 Help"],
+        "fly": ["Enter Fly", "←→ Meeple", "+- Load", "c Charter", "p Done", "t Hint", "F1 Help"],
+    }
+    table = solo_market()
+    app = FlightTuiApp(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CoopTableScreen))
+        await pilot.press("enter")  # buy something: Undo joins the keys
+        await pilot.pause()
+        footer = footer_line(app)
+        assert all(key in footer for key in needed["market"] + ["u Undo"]), footer
+    app = FlightTuiApp(table=fly_phase_with_a_partner())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CoopTableScreen))
+        for view, key in (("hand", "2"), ("fly", "4")):
+            await pilot.press(key)
+            await pilot.pause()
+            footer = footer_line(app)
+            assert all(key in footer for key in needed[view]), (view, footer)
+
+
+@run_async
+async def test_after_a_flight_flies_the_cursor_goes_to_the_next_one():
+    """Issue 9, item 22: after Enter flew a flight, the cursor stayed on it."""
+
+    def two_flights_to_fly(t) -> bool:
+        view = t.view(0)
+        hand = view.hands[0]
+        return view.phase == FLY and t.to_act() == (0,) and sum(len(c) for c in hand.chains) >= 2 and not any(hand.flown)
+
+    table = make_table("human:Ann", seed=1)
+    take_suggested_starts(table)
+    play_until(table, two_flights_to_fly, seed=1)
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        screen._switch("fly")
+        await pilot.pause()
+        fly = screen.query_one(FlyView)
+        first = fly.slot
+        assert first is not None and not first.flown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any(table.view(0).hands[0].flown)
+        now = fly.slot
+        assert now is not None and (now.chain, now.flight) != (first.chain, first.flight)
+        assert not now.flown and now.next_up
+
+
+@run_async
+async def test_the_start_screen_explains_its_signs():
+    """Issue 9, item 22: the starting flights used ★ and →F with no key to them."""
+    from game_harness import screen_lines
+
+    app = CoopApp(make_table("human:Ann"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "→F" in text and "★ stars" in text and "✈ the plane" in text
+        for continent in WORLD.continents:
+            assert f"{continent.letter} {continent.name}" in text

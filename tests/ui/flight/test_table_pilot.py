@@ -10,10 +10,10 @@ from flight_tui.rules.flight.rules import play_problem
 from flight_tui.rules.flight.state import DRAW, PLAY, DrawDiscard, DrawPack
 from flight_tui.ui.flight.chooser import FlightChooser
 from flight_tui.ui.flight.end_screens import HandEndScreen, MatchEndScreen
-from flight_tui.ui.flight.handoff import HandOffScreen
 from flight_tui.ui.flight.presentation import FLIGHT_KEYS, playable_flights
 from flight_tui.ui.flight.table_screen import FlightTableScreen
 from flight_tui.ui.flight.widgets import HandView, ReasonLine
+from flight_tui.ui.widgets.handoff import HandOffScreen
 
 
 async def settle(pilot, app, until, tries: int = 400) -> None:
@@ -309,3 +309,20 @@ async def test_the_chooser_says_why_a_flight_is_not_possible():
         assert isinstance(app.screen, FlightChooser) and card in table.view(0).hand
         why = play_problem(view.hand, view.flights, view.turn, card, refused)
         assert any(why in str(n.message) for n in app._notifications)
+
+
+@run_async
+async def test_the_footer_keeps_help_and_the_turns_keys_in_80_columns():
+    """Issue 9, item 20: the keys a player needs, Help (F1) included, fit the footer at 80x24."""
+    from game_harness import footer_line, wait_until
+
+    from flight_tui.ui.app import FlightTuiApp
+
+    table = make_table("human,normal,normal", seed=7)
+    play_until(table, lambda t: t.to_act() == (0,) and t.view(0).phase == PLAY and t.view(0).turn_no > 3)
+    app = FlightTuiApp(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: humans_turn(app))
+        footer = footer_line(app)
+        for key in ("←→ Card", "Enter Play", "x Discard", "t Hint", "F1 Help"):
+            assert key in footer, (key, footer)

@@ -7,7 +7,7 @@ from flight_harness import TableApp, make_table, play_until
 
 from flight_tui.rules.flight.state import PLAY
 from flight_tui.ui.flight.end_screens import HandEndScreen, MatchEndScreen
-from flight_tui.ui.flight.handoff import HandOffScreen
+from flight_tui.ui.widgets.handoff import HandOffScreen
 
 SIZES = [(80, 24), (120, 40)]
 

@@ -7,8 +7,8 @@ import io
 from passaportas_harness import PassaportasApp, make_table, play_until, run_async
 from rich.console import Console
 
-from flight_tui.rules.passaportas.state import CUSTOMS, FUEL, HOME, Boarded, Flew, GroupRef, PassCustoms, UseCustoms
-from flight_tui.ui.flight.handoff import HandOffScreen
+from flight_tui.rules.passaportas.state import CUSTOMS, FUEL, HOME, Boarded, CustomsPassed, Flew, GroupRef, PassCustoms, UseCustoms
+from flight_tui.ui.widgets.handoff import HandOffScreen
 from flight_tui.ui.passaportas.choosers import OptionChooser, ResultsScreen
 from flight_tui.ui.passaportas.table_screen import PassaportasTableScreen
 from flight_tui.ui.passaportas.widgets import HandPanel, MapPanel, PlanePanel
@@ -240,8 +240,124 @@ async def test_hint_says_what_the_normal_bot_would_do():
         hint = next(n for n in app._notifications if n.title == "Hint")
         assert str(hint.message).startswith("The Normal bot would ")
         assert table.to_act() == (0,) and not table.view(0).turn.rolls  # a hint plays nothing
+        assert "(r)" in str(hint.message)  # it names the key
+        await pilot.press("r")  # issue 9, item 22: the hint goes once the player acts
+        await pilot.pause()
+        assert table.view(0).turn.rolls
+        assert not [n for n in app._notifications if n.title == "Hint"]
 
 
+@run_async
+async def test_the_footer_keeps_help_and_the_turns_keys_in_80_columns():
+    """Issue 9, item 20: at 80x24 the footer lost Help (F1); with the wild token it loses more."""
+    from game_harness import footer_line, wait_until
+
+    from flight_tui.ui.app import FlightTuiApp
+
+    table = make_table("human,random,random,random", seed=6, wild_tokens=True)
+    play_until(table, lambda t: t.to_act() == (0,) and t.view(0).phase == FUEL and t.view(0).round_no > 1, seed=6)
+    app = FlightTuiApp(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        footer = footer_line(app)
+        for key in ("Tab Hand", "←↑↓→ City", "r Roll", "w Wild", "Enter Fly", "s Stay", "t Hint", "F1 Help"):
+            assert key in footer, (key, footer)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert "Tab Board" in footer_line(app)
+
+
+@run_async
+async def test_the_footer_offers_customs_keys_when_asked():
+    from game_harness import footer_line, wait_until
+
+    from flight_tui.ui.app import FlightTuiApp
+
+    table = make_table("human:Ann,human:Bob", seed=3)
+    play_until(table, lambda t: t.view(0).phase == CUSTOMS and t.to_act() == (0,), seed=3)
+    app = FlightTuiApp(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        footer = footer_line(app)
+        for key in ("c Customs", "p Pass", "t Hint", "F1 Help"):
+            assert key in footer, (key, footer)
+
+
+@run_async
+async def test_help_lists_every_key_once():
+    """Issue 9, item 22: Help listed Tab and Esc twice (the table's and the general ones) and four rows of "City"."""
+    from game_harness import screen_lines, wait_until
+
+    from flight_tui.ui.app import FlightTuiApp
+    from flight_tui.ui.screens.help import HelpScreen
+
+    app = FlightTuiApp(table=make_table("human,random", seed=6))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        await pilot.press("f1")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.press("end")
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "Back, or close a dialog" not in text and "Move between fields" not in text
+        rows = [keys for keys, _ in app.screen.screen_keys]
+        assert "←↓↑→ / hjkl" in rows
+        keys = [key for row in rows + [keys for keys, _ in app.screen.app_keys] for key in row.split(" / ")]
+        assert len(keys) == len(set(keys)), keys
+
+
+def customs_against_seat_0(seed: int = 1):
+    """A bot is asked about customs and may send home a group of seat 0 (the person)."""
+    table = make_table("human,random,random", seed=seed)
+
+    def stop(t) -> bool:
+        acting = t.to_act()
+        if not acting or acting[0] == 0 or t.view(acting[0]).phase != CUSTOMS:
+            return False
+        return any(isinstance(a, UseCustoms) and a.player == 0 for a in t.legal_actions(acting[0]))
+
+    play_until(table, stop, seed=seed)
+    return table
+
+
+@run_async
+async def test_the_log_and_its_notices_at_80x24():
+    """Issue 9, item 19: below 34 rows there was no log and no notice; a refused group showed only as a new trip."""
+    from game_harness import screen_lines, wait_until
+
+    from flight_tui.ui.app import FlightTuiApp
+    from flight_tui.ui.flight.widgets import LogPanel
+
+    table = customs_against_seat_0()
+    app = FlightTuiApp(table=table)
+    app.settings.bot_delay = 600  # this test plays the bot's move itself
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        screen = app.screen
+        log = screen.query_one(LogPanel)
+        assert log.display and log.region.height >= 6
+        bot = table.to_act()[0]
+        refusal = next(a for a in table.legal_actions(bot) if isinstance(a, UseCustoms) and a.player == 0)
+        screen.play(bot, refusal)  # as a bot's move is played
+        screen.advance()
+        await pilot.pause()
+        told = [str(n.message) for n in app._notifications if n.title == "Your groups"]
+        assert told and "goes home" in told[0] and "your " in told[0]
+        assert any(line.startswith("› ") and "showed customs" in line for line in plain(log).splitlines())
+        text = "\n".join(screen_lines(app))
+        assert "used no customs card" not in text  # item 22: no line for a player passing
+        await pilot.press("o")  # the whole log on the left
+        await pilot.pause()
+        assert screen.side == "history" and "o Board" in screen_lines(app)[-1]
+        history = "\n".join(screen_lines(app)[1:21])
+        assert "goes home" in history and "will travel" in history
+        assert any(isinstance(e, CustomsPassed) for e in table.view(0).log)
+        assert "used no customs card" not in history  # item 22: no line for a player passing
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.side == "board" and app.screen is screen
 @run_async
 async def test_P6_after_the_wild_token_the_board_says_why_the_last_trip_cannot_be_flown():
     """Ann's last group is in the plane, bound for Paris, 2,000 l from London; she uses her
@@ -272,3 +388,4 @@ async def test_P6_after_the_wild_token_the_board_says_why_the_last_trip_cannot_b
         await pilot.pause()
         assert table.view(0).plane == london and not table.is_over()
         assert any(n.title == "Not allowed" and "P6" in n.message for n in app._notifications)
+

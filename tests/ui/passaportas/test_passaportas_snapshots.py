@@ -26,3 +26,11 @@ def test_board_after_a_roll(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_hand(snap_compare, size):
     assert snap_compare(PassaportasApp(round_four_table()), terminal_size=size, press=["tab"])
+
+
+def test_hand_off_in_the_app(snap_compare):
+    """Two people at one keyboard, started as ``flight-tui new`` does: the hand-off is framed and centred."""
+    from flight_tui.ui.app import FlightTuiApp
+
+    app = FlightTuiApp(table=make_table("human:Ann,human:Bob", seed=4))
+    assert snap_compare(app, terminal_size=(80, 24))

@@ -6,6 +6,7 @@ import signal
 
 import msgspec
 import pytest
+from game_harness import screen_lines
 from shell_helpers import BROKEN_SLOT, GOOD_SLOT, messages, new_table, run_async
 
 from flight_tui.saves import SaveStore
@@ -231,6 +232,56 @@ async def test_load_screen_lists_good_and_broken_saves(two_saves, stub_table_scr
 
 
 @run_async
+async def test_load_rows_fit_80_columns_in_columns_and_say_the_game(utc):
+    """Issue 9, item 22: rows wrapped at 80 columns, columns did not line up, autosaves and
+    campaign saves did not say which game."""
+    import re
+
+    from flight_tui.campaigns import load_campaigns, load_progress, new_scenario_table
+    from flight_tui.cli import _new_table, build_parser
+    from flight_tui.table import parse_seat
+
+    store = SaveStore()
+    parser = build_parser()
+    for game in ("flight", "passaportas", "connecting-flights-coop"):
+        table = _new_table(parser, parser.parse_args(["new", game, "--seed", "4"]))
+        store.autosave(table)
+        store.save(f"A long name for my {game} game", table)
+    campaign = load_campaigns()[0]
+    scenario = campaign.scenarios[0]
+    seats = [parse_seat("human", 0), parse_seat("normal", 1)]
+    store.save("campaign try", new_scenario_table(campaign, load_progress(campaign.id), scenario.id, seats, 5))
+    app = FlightTuiApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        lines = screen_lines(app)
+    dated = [(i, line) for i, line in enumerate(lines) if re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d", line)]
+    assert len(dated) == 7
+    assert len({line.rindex(":") for _, line in dated}) == 1  # the dates line up
+    for index, line in dated:
+        assert re.search(r"(hand|round|set-up).* · Ann", lines[index + 1]), lines[index + 1]  # then progress and players
+    autosaves = [line for _, line in dated if "Autosave" in line]
+    assert sorted(re.search(r"Autosave +(\S+)", line).group(1) for line in autosaves) == ["Connecting", "Flight", "Passaportas"]
+    assert any("campaign try" in line and f"Campaign: {scenario.title}" in line for _, line in dated)
+
+
+@run_async
+async def test_changing_the_game_leaves_no_stray_lines_on_the_new_game_screen():
+    """Issue 9, item 22 (a stray "│" was seen after changing the game): every game, seat count
+    and way back, at 80x24, shows only the form's own characters above the footer."""
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        for keys in (["right"], ["down", "right", "right", "up"], ["right"], ["right"], ["left"], ["down", "left", "up", "left"]):
+            await pilot.press(*keys)
+            await pilot.pause()
+            rows = screen_lines(app)[:-1]
+            assert not [row for row in rows if set(row) & set("│┃▏▕|")], rows
+            assert all(len(row.rstrip()) <= SIZE[0] for row in rows)
+
+
+@run_async
 async def test_continue_resumes_the_autosave(stub_table_screen):
     table = new_table(seed=11)
     SaveStore().autosave(table)
@@ -239,6 +290,28 @@ async def test_continue_resumes_the_autosave(stub_table_screen):
         await pilot.pause()
         assert isinstance(app.screen, stub_table_screen)
         assert app.current_table().seed == 11
+
+
+@pytest.mark.parametrize("how", ["load", "continue"])
+@run_async
+async def test_opening_a_save_leaves_its_file_and_date_alone(stub_table_screen, how):
+    """Issue 9, item 22: opening an autosave rewrote it at once, so its date became 'now'."""
+    table = new_table(seed=11)
+    slot = SaveStore().autosave(table)
+    path = SaveStore().path(slot)
+    before = path.read_bytes()
+    updated = SaveStore().list_saves()[0].updated
+    app = FlightTuiApp(start=how if how == "continue" else "menu")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if how == "load":
+            await pilot.press("l", "enter")
+            await pilot.pause()
+        assert isinstance(app.screen, stub_table_screen)
+        await pilot.press("escape")
+        await pilot.pause()
+    assert path.read_bytes() == before
+    assert SaveStore().list_saves()[0].updated == updated
 
 
 @run_async
@@ -359,6 +432,58 @@ def test_a_missing_rules_file_reads_as_none():
 
     assert read_rules_file("flight", "no-such-file.md") is None
     assert "House interpretations" in read_rules_file("flight", "house_rules.md")
+
+
+def _new_game(game: str):
+    """A game as ``flight-tui new GAME`` starts it (default seats and options)."""
+    from flight_tui.cli import build_parser, _new_table
+
+    parser = build_parser()
+    return _new_table(parser, parser.parse_args(["new", game, "--seed", "5"]))
+
+
+@pytest.mark.parametrize("start", ["new", "continue"])
+@pytest.mark.parametrize("game", ["flight", "passaportas", "connecting-flights-coop"])
+@run_async
+async def test_a_game_started_in_a_too_small_terminal_shows_the_notice(game, start):
+    """Issue 9, item 18: `new` or `continue` at 80x23 crashed (NoMatches '#too-small-text')."""
+    table = _new_game(game)
+    if start == "continue":
+        SaveStore().autosave(table)
+        app = FlightTuiApp(start="continue")
+    else:
+        app = FlightTuiApp(table=table)
+    async with app.run_test(size=(80, 23)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "need 80x24, have 80x23" in str(app.screen.query_one("#too-small-text").render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.current_table() is not None and app.screen.table is app.current_table()
+    assert app.return_code in (0, None)
+
+
+@pytest.mark.parametrize("game", ["flight", "passaportas", "connecting-flights-coop"])
+@run_async
+async def test_the_hand_off_is_framed_and_centred_in_every_game(game):
+    """Issue 9, item 21: Passaportas' hand-off had its style only once a Flight table had been open."""
+    from flight_tui.cli import _new_table, build_parser
+    from flight_tui.ui.widgets.handoff import HandOffScreen
+
+    parser = build_parser()
+    table = _new_table(parser, parser.parse_args(["new", game, "--seats", "human:Ann,human:Bob", "--seed", "3"]))
+    app = FlightTuiApp(table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(50):
+            if isinstance(app.screen, HandOffScreen):
+                break
+            await pilot.pause(0.01)
+        assert isinstance(app.screen, HandOffScreen)
+        text = app.screen.query_one("#handoff-text")
+        assert text.styles.border_top[0] == "round"
+        left = text.region.x
+        right = SIZE[0] - text.region.right
+        assert left > 2 and abs(left - right) <= 1, (left, right)
 
 
 @run_async

@@ -17,6 +17,7 @@ from flight_tui.rules.connecting_flights.coop.state import (
     SetChains,
 )
 from flight_tui.rules.connecting_flights.flights import FlightSpec, flight_is_valid, round_problems
+from flight_tui.words import count
 
 
 def charter_fee(v: CoopView | CoopState) -> int | None:
@@ -115,7 +116,7 @@ def charter_problem(v: CoopView, action: Charter) -> str | None:
     if v.board[origin.id][action.colour] < 1:
         return f"No meeple of that colour waits in {origin.city}."
     if fee > v.coins:
-        return f"The next charter costs {fee} coins and the team has {v.coins}."
+        return f"The next charter costs {count(fee, 'coin')} and the team has {v.coins}."
     return None
 
 

@@ -18,6 +18,7 @@ from flight_tui.rules.connecting_flights.coop.state import (
     MarketDealt,
     Refresh,
 )
+from flight_tui.words import count
 
 KINDS = (PASSENGER, PLANE, AIRPORT, LANDING_RIGHTS, TRUCK)
 
@@ -67,7 +68,7 @@ def buy_problem(v: CoopView, action: Buy) -> str | None:
         return "That is not something the Marketplace sells."
     cost = price(kind, item)
     if cost > v.coins:
-        return f"It costs {cost} coins and the team has {v.coins}."
+        return f"It costs {count(cost, 'coin')} and the team has {v.coins}."
     return None
 
 
@@ -76,7 +77,7 @@ def refresh_problem(v: CoopView) -> str | None:
     if v.bought_this_round:
         return "No refresh once a card has been bought this round (B.1)."
     if v.config.refresh_cost > v.coins:
-        return f"A refresh costs {v.config.refresh_cost} coins and the team has {v.coins}."
+        return f"A refresh costs {count(v.config.refresh_cost, 'coin')} and the team has {v.coins}."
     return None
 
 

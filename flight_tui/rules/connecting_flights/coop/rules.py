@@ -49,6 +49,7 @@ from flight_tui.rules.connecting_flights.coop.state import (
     SetChains,
     StartChosen,
 )
+from flight_tui.words import count
 
 VIEW_LOG_LENGTH = 60
 PASS = Pass()
@@ -455,7 +456,7 @@ def describe(event: CoopEvent, viewer: int | None, names: Sequence[str]) -> str:
 
 
 def _coins(n: int) -> str:
-    return f"{n} coin" if n == 1 else f"{n} coins"
+    return count(n, "coin")
 
 
 def _penalty(p) -> str:

@@ -1,0 +1,48 @@
+"""The footer of a game table: the keys of the moment in one row, Help (F1) always among them."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from textual import events
+from textual.app import ComposeResult
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+HELP_KEY = "f1"
+
+
+def key_width(key: FooterKey) -> int:
+    """Cells a key takes in a compact footer: its key, a space and its label, then a gap."""
+    label = f" {key.description}" if key.description else ""
+    return cell_len(key.key_display + label) + 1
+
+
+class GameFooter(Footer):
+    """A compact footer that never cuts a key in half and always shows Help (F1).
+
+    Keys come in the order the screen lists them (the focused view's first, the least needed
+    last); those that do not fit the width are left out whole, from the end. Help lists
+    every key, and the command palette (Ctrl+P), which this footer leaves out to make room.
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(show_command_palette=False, compact=True, **kwargs)
+        self._composed_width = 0
+
+    def compose(self) -> ComposeResult:
+        keys = list(super().compose())
+        helps = [key for key in keys if isinstance(key, FooterKey) and key.key == HELP_KEY]
+        others = [key for key in keys if key not in helps]
+        self._composed_width = width = self.size.width or self.app.size.width
+        room = width - sum(key_width(key) for key in helps)
+        for key in others:
+            needed = key_width(key) if isinstance(key, FooterKey) else 0
+            if needed > room:
+                break
+            room -= needed
+            yield key
+        yield from helps
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self._composed_width:
+            self.call_after_refresh(self.recompose)
