@@ -21,7 +21,7 @@ from pathlib import Path
 
 from flight_tui.bots import make_bot
 from flight_tui.paths import data_dir
-from flight_tui.rules.flight import FLIGHT, FlightConfig
+from flight_tui.games.flight.rules import FLIGHT, FlightConfig
 from flight_tui.saves import SaveStore
 from flight_tui.saves.codec import encode
 from flight_tui.table import Table, parse_seat

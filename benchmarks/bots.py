@@ -35,7 +35,7 @@ import msgspec
 from flight_tui.bots import make_bot
 from flight_tui.engine.protocol import Ending
 from flight_tui.engine.rng import Rng
-from flight_tui.rules.flight import FLIGHT, FlightConfig
+from flight_tui.games.flight.rules import FLIGHT, FlightConfig
 from flight_tui.simulate import format_report, simulate
 from flight_tui.table import parse_seat
 

@@ -24,9 +24,9 @@ import time
 
 from flight_tui.bots import make_bot
 from flight_tui.engine.rng import Rng
-from flight_tui.rules.connecting_flights.coop import COOP, CoopConfig
-from flight_tui.rules.connecting_flights.flights import FlightSpec, flight_is_valid, flight_problems
-from flight_tui.rules.connecting_flights.world import default_world
+from flight_tui.games.connecting_flights.coop.rules import COOP, CoopConfig
+from flight_tui.games.connecting_flights.core.flights import FlightSpec, flight_is_valid, flight_problems
+from flight_tui.games.connecting_flights.core.world import default_world
 from flight_tui.simulate import wilson_interval
 
 DIFFICULTIES = ("easy", "medium", "hard")

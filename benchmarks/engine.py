@@ -53,7 +53,7 @@ class Subject:
 
 def flight_playouts(players: int) -> Callable[[float, random.Random], Tally]:
     """Random one-hand games of Flight for ``players`` seats."""
-    from flight_tui.rules.flight import FLIGHT, FlightConfig
+    from flight_tui.games.flight.rules import FLIGHT, FlightConfig
 
     config = FlightConfig(players=players, hands=1)
     new_game, to_act, legal, apply, is_over = (

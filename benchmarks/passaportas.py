@@ -36,9 +36,9 @@ from collections import Counter
 import msgspec
 
 from flight_tui.bots import make_bot
-from flight_tui.rules.passaportas import PASSAPORTAS, board_map, reachable
-from flight_tui.rules.passaportas.map import MAX_FUEL
-from flight_tui.rules.passaportas.state import Flew, GameEnded, TripDealt, WildTokenUsed
+from flight_tui.games.passaportas.rules import PASSAPORTAS, board_map, reachable
+from flight_tui.games.passaportas.rules.map import MAX_FUEL
+from flight_tui.games.passaportas.rules.state import Flew, GameEnded, TripDealt, WildTokenUsed
 from flight_tui.simulate import format_report, simulate, wilson_interval
 from flight_tui.table import parse_seat
 

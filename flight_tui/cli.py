@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import Callable, Iterator, Sequence
 
 from flight_tui import __version__
-from flight_tui.rules import GAMES
+from flight_tui.games import game_names, get_spec
 
 USAGE_ERROR = 2
 INTERRUPTED = 130
@@ -23,12 +23,6 @@ UNUSABLE_DATA_DIR = 1
 EXIT_GRACE = 3.0
 """Seconds the app has to close after a hang-up (SIGHUP) or SIGTERM before the process ends regardless."""
 SEAT_HELP = "comma-separated seats: human, random, easy, normal or hard, each optionally :Name"
-DEFAULT_SEATS = {
-    "flight": "human,normal,normal",
-    "passaportas": "human,normal,normal,normal",
-    "connecting-flights-coop": "human",
-}
-DEFAULT_BOT_SEATS = {"flight": "normal,random", "passaportas": "normal,random", "connecting-flights-coop": "normal"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     new = sub.add_parser("new", help="start a new game", description="Start a new game.")
-    new.add_argument("game", choices=GAMES, help="the game to play")
+    new.add_argument("game", choices=game_names(), help="the game to play")
     new.add_argument("--seats", help=SEAT_HELP + " (default: one human and the game's usual bots)")
     new.add_argument("--seed", type=int, help="seed for the deal (default: a random one)")
     _add_game_options(new)
@@ -65,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_globals(saves, top=False)
 
     sim = sub.add_parser("simulate", help="bots-only games with statistics", description="Play bots against each other and report.")
-    sim.add_argument("game", choices=GAMES, help="the game to simulate")
+    sim.add_argument("game", choices=game_names(), help="the game to simulate")
     sim.add_argument("--seats", help="comma-separated bot seats: random, easy, normal or hard (:Name optional)")
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
@@ -77,11 +71,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
-    """The set-up options: Flight's match length, a difficulty, and any game's KEY=VALUE options."""
-    length = parser.add_mutually_exclusive_group()
-    length.add_argument("--target", type=int, help="Flight: play until someone reaches this score (default 100)")
-    length.add_argument("--hands", type=int, help="Flight: play this many hands (simulate: default 1)")
-    parser.add_argument("--difficulty", choices=("easy", "medium", "hard"), help="Connecting Flights: the difficulty")
+    """Every game's set-up options, as ``--KEY VALUE`` and as ``--option KEY=VALUE``."""
+    offered: dict[str, list[str]] = {}
+    for name in game_names():
+        spec = get_spec(name)
+        for option in spec.options:
+            values = f"{option.limits[0]}-{option.limits[1]}" if option.limits else "|".join(option.values())
+            offered.setdefault(option.key, []).append(f"{spec.title}: {option.label.lower()}, {values} (default {option.default})")
+    for key, helps in offered.items():
+        parser.add_argument(f"--{key.replace('_', '-')}", dest=f"option_{key}", metavar="VALUE", help="; ".join(helps))
     parser.add_argument(
         "--option",
         action="append",
@@ -92,26 +90,23 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _config(parser: argparse.ArgumentParser, args: argparse.Namespace, rules, players: int, defaults: dict[str, str]):
-    """The game's config from the command line's options, or a one-line usage error."""
-    choices = dict(defaults)
+    """The game's config from the command line's options (``defaults`` when none is given), or a usage error."""
+    choices: dict[str, str] = {}
     for item in args.option:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             parser.error(f"--option takes KEY=VALUE, not {item!r}")
         choices[key.strip()] = value.strip()
-    for key, value in (("target", args.target), ("hands", args.hands), ("difficulty", args.difficulty)):
-        if value is not None:
-            if key in ("target", "hands") and value <= 0:
-                parser.error(f"--{key} must be a positive number")
-            choices.pop("hands" if key == "target" else "target" if key == "hands" else key, None)
-            choices[key] = str(value)
-    known = {"target", "hands"} if rules.name == "flight" else {option.key for option in rules.options}
+    for name, value in vars(args).items():
+        if name.startswith("option_") and value is not None:
+            choices[name.removeprefix("option_")] = value.strip()
+    known = {option.key for option in rules.options}
     unknown = sorted(set(choices) - known)
     if unknown:
         offered = ", ".join(sorted(known)) or "none"
         parser.error(f"{rules.title} has no option {unknown[0]!r} (its options: {offered})")
     try:
-        return rules.make_config(players, choices)
+        return rules.make_config(players, choices or defaults)
     except ValueError as exc:
         parser.error(str(exc))
 
@@ -135,11 +130,11 @@ def _check_player_count(parser: argparse.ArgumentParser, rules, seats) -> None:
 
 
 def _new_table(parser: argparse.ArgumentParser, args: argparse.Namespace):
-    from flight_tui.rules import get_rules
+    from flight_tui.games import get_rules
     from flight_tui.table import Table
 
     rules = get_rules(args.game)
-    seats = _parse_seats(parser, args.seats or DEFAULT_SEATS[args.game])
+    seats = _parse_seats(parser, args.seats or get_spec(args.game).seats)
     _check_player_count(parser, rules, seats)
     config = _config(parser, args, rules, len(seats), {})
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
@@ -178,10 +173,11 @@ def _list_saves(as_json: bool) -> int:
 
 
 def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from flight_tui.rules import get_rules
-    from flight_tui.simulate import DEFAULT_CHOICES, format_report, report_json, simulate
+    from flight_tui.games import get_rules
+    from flight_tui.simulate import format_report, report_json, simulate
 
-    seats = _parse_seats(parser, args.seats or DEFAULT_BOT_SEATS[args.game])
+    spec = get_spec(args.game)
+    seats = _parse_seats(parser, args.seats or spec.bot_seats)
     if any(not s.is_bot for s in seats):
         parser.error("a simulation is played by bots only: use random, easy, normal or hard")
     rules = get_rules(args.game)
@@ -190,7 +186,7 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error("--games must be a positive number")
     if args.workers < 0:
         parser.error("--workers must be 0 (one per core) or more")
-    config = _config(parser, args, rules, len(seats), DEFAULT_CHOICES.get(args.game, {}))
+    config = _config(parser, args, rules, len(seats), spec.simulate_choices)
     with _progress_bar(args.games, shown=not args.json) as progress:
         report = simulate(args.game, seats, args.games, args.seed, config=config, workers=args.workers, progress=progress)
     sys.stdout.write((report_json(report) if args.json else format_report(report)) + "\n")

@@ -34,7 +34,7 @@ import msgspec
 from flight_tui.bots import make_bot
 from flight_tui.engine.protocol import Ending
 from flight_tui.engine.rng import Rng
-from flight_tui.rules import get_rules
+from flight_tui.games import get_rules, get_spec
 from flight_tui.table.seats import SeatSpec
 
 Z_95 = 1.959963984540054
@@ -331,8 +331,8 @@ class _Tally:
         )
 
     def endings_report(self, rules: Any) -> EndingsReport:
-        labels: Mapping[str, str] = getattr(rules, "ending_labels", {})
-        caps = set(getattr(rules, "safety_caps", ()))
+        labels: Mapping[str, str] = rules.ending_labels
+        caps = set(rules.safety_caps)
         total = sum(self.endings.values())
         order = [how for how in labels if how in self.endings] + sorted(set(self.endings) - set(labels))
         return EndingsReport(
@@ -357,13 +357,9 @@ class _Tally:
         return TeamReport(wins=self.team_wins, win_rate=rate, win_low=low, win_high=high)
 
 
-DEFAULT_CHOICES = {"flight": {"hands": "1"}}
-"""Set-up choices a simulated game uses unless told otherwise: Flight is measured in single hands."""
-
-
 def default_config(game: str, players: int) -> Any:
-    """The game's default set-up for ``players`` seats (for Flight, one hand)."""
-    return get_rules(game).make_config(players, DEFAULT_CHOICES.get(game, {}))
+    """The game's set-up for a simulation of ``players`` seats (its spec's ``simulate_choices``)."""
+    return get_rules(game).make_config(players, get_spec(game).simulate_choices)
 
 
 def simulate(

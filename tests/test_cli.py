@@ -41,7 +41,7 @@ def test_version(capsys) -> None:
         (["new", "flight", "--seats", "human,wizard"], "unknown seat 'wizard'"),
         (["new", "flight", "--seats", "human"], "2 to 4 players"),
         (["new", "flight", "--seats", "human,easy,easy,easy,easy"], "2 to 4 players"),
-        (["new", "flight", "--target", "100", "--hands", "3"], "not allowed with"),
+        (["new", "flight", "--target", "100", "--hands", "3"], "not both"),
         (["new", "flight", "--hands", "0"], "positive"),
         (["new", "flight", "--seed", "seven"], "invalid int value"),
         (["simulate", "flight", "--seats", "human,normal"], "bots only"),

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from flight_tui.rules.connecting_flights.coop.state import Charter, Penalty
-from flight_tui.rules.connecting_flights.world import default_world
-from flight_tui.rules.flight import cards as C
-from flight_tui.rules.flight.rules import describe
-from flight_tui.rules.flight.state import Discarded
-from flight_tui.ui.connecting_flights.presentation import charter_label, penalty_text
+from flight_tui.games.connecting_flights.coop.rules.state import Charter, Penalty
+from flight_tui.games.connecting_flights.core.world import default_world
+from flight_tui.games.flight.rules import cards as C
+from flight_tui.games.flight.rules.game import describe
+from flight_tui.games.flight.rules.state import Discarded
+from flight_tui.games.connecting_flights.coop.ui.presentation import charter_label, penalty_text
 from flight_tui.words import count
 
 

@@ -1,12 +1,8 @@
 """Bots: players that choose actions from a seat's view, never from the hidden state.
 
 ``make_bot(game, level, seed)`` returns an object with ``choose(view) -> action``.
-Levels: ``random`` (uniform over legal actions), ``easy``, ``normal``, ``hard``.
-
-Flight's bots: ``flight_easy`` (lands when it can, otherwise random), ``flight_normal`` (scores
-whole-turn plans with card-counting odds; deterministic, so it ignores the seed) and
-``flight_hard`` (Monte Carlo search over deals sampled by ``flight_determinize``, played out
-by the quick player of ``flight_quick``). ``flight_tactics`` and ``flight_plans`` are shared.
+Levels: ``random`` (uniform over legal actions) for every game; ``easy``, ``normal`` and
+``hard`` live in each game's folder (``flight_tui/games/<game>/bots``), named by its spec.
 """
 
 from __future__ import annotations
@@ -14,9 +10,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from flight_tui.engine.rng import Rng
-from flight_tui.rules import get_rules
-
-LEVELS = ("random", "easy", "normal", "hard")
+from flight_tui.games import get_spec, load
 
 
 class Bot(Protocol):
@@ -41,41 +35,13 @@ class RandomBot:
 
 
 def make_bot(game: str, level: str, seed: int = 0, **options: Any) -> Bot:
-    """A bot of ``level`` for ``game``.
+    """A bot of ``level`` for ``game`` (``random`` for every game; the others from the game's spec).
 
-    ``options`` tune the Hard bot: ``budget`` (seconds per decision) and ``max_samples``.
+    ``options`` tune a game's strongest bot (for example Hard's ``budget`` in seconds per decision).
     """
-    rules = get_rules(game)
+    spec = get_spec(game)
+    if level not in spec.bot_levels:
+        raise KeyError(f"no {level!r} bot for {spec.title}")
     if level == "random":
-        return RandomBot(rules, seed)
-    if game == "flight":
-        if level == "easy":
-            from flight_tui.bots.flight_easy import EasyBot
-
-            return EasyBot(seed)
-        if level == "normal":
-            from flight_tui.bots.flight_normal import NormalBot
-
-            return NormalBot()
-        if level == "hard":
-            from flight_tui.bots.flight_hard import HardBot
-
-            return HardBot(seed, **options)
-    if game == "passaportas":
-        if level == "easy":
-            from flight_tui.bots import passaportas_easy
-
-            return passaportas_easy.EasyBot(seed)
-        if level == "normal":
-            from flight_tui.bots import passaportas_normal
-
-            return passaportas_normal.NormalBot()
-        if level == "hard":
-            from flight_tui.bots import passaportas_hard
-
-            return passaportas_hard.HardBot(seed, **options)
-    if game == "connecting-flights-coop":
-        from flight_tui.bots.coop_planner import CoopPlannerBot
-
-        return CoopPlannerBot(level, seed)
-    raise KeyError(f"no {level!r} bot for {game!r}")
+        return RandomBot(load(spec.rules), seed)
+    return load(spec.bots)(level, seed, **options)

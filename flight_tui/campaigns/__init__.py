@@ -65,8 +65,6 @@ from flight_tui.campaigns.store import (
 )
 from flight_tui.table import SeatSpec, Table
 
-COOP_GAME = "connecting-flights-coop"
-
 __all__ = [
     "Campaign",
     "CampaignDataError",
@@ -103,10 +101,11 @@ __all__ = [
 
 
 def scenario_config(campaign: Campaign, scenario: Scenario, players: int, attempt: int | None = None) -> Any:
-    """The cooperative config of a scenario for ``players`` seats (``attempt`` tells its games apart)."""
-    from flight_tui.rules.connecting_flights.coop.config import CoopConfig
+    """The config of a scenario's game for ``players`` seats (``attempt`` tells its games apart)."""
+    from flight_tui.games import get_rules
 
-    return CoopConfig(players=players, scenario=scenario_key(campaign.id, scenario.id, attempt), **scenario.setup.changes())
+    config_type = get_rules(campaign.game).config_type
+    return config_type(players=players, scenario=scenario_key(campaign.id, scenario.id, attempt), **scenario.setup.changes())
 
 
 def start_scenario(
@@ -125,10 +124,10 @@ def new_scenario_table(
     campaign: Campaign, progress: CampaignProgress, scenario_id: str, seats: Sequence[SeatSpec], seed: int
 ) -> Table:
     """``start_scenario`` and the table of its game."""
-    from flight_tui.rules import get_rules
+    from flight_tui.games import get_rules
 
     config, seats = start_scenario(campaign, progress, scenario_id, seats, seed)
-    return Table(get_rules(COOP_GAME), config, seed, seats)
+    return Table(get_rules(campaign.game), config, seed, seats)
 
 
 def note_autosave(table: Table, slot: str | None) -> None:
@@ -231,11 +230,13 @@ _outcomes: WeakKeyDictionary[Table, GameOutcome] = WeakKeyDictionary()
 def _scenario_game(table: Table) -> tuple[str, str] | None:
     """(campaign id, game key) of a scenario game, or None for any other game."""
     key = getattr(table.config, "scenario", "")
-    if table.rules.name != COOP_GAME or not key:
+    if not key:
         return None
     try:
         campaign_id, scenario_id = split_scenario_key(key)
-    except ValueError:
+        if get_campaign(campaign_id).game != table.rules.name:
+            return None
+    except (KeyError, ValueError):
         return None
     return campaign_id, game_key(scenario_id, table.seed, scenario_attempt(key))
 

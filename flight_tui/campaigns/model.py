@@ -92,6 +92,8 @@ class Campaign(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     """An ordered series of scenarios."""
 
     id: str
+    game: str
+    """The game (mode) whose scenarios these are."""
     title: str
     description: str
     scenarios: tuple[Scenario, ...]
@@ -199,7 +201,7 @@ def _check_setup(setup: Setup, where: str, continents: tuple[str, ...] | None) -
 
 def continent_names() -> dict[str, str]:
     """The continents a set-up may name: code (``EU``) to name (``Europe``)."""
-    from flight_tui.rules.connecting_flights.world import default_world
+    from flight_tui.games.connecting_flights.core.world import default_world
 
     return {continent.code: continent.name for continent in default_world().continents}
 

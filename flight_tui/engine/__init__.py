@@ -1,6 +1,6 @@
 """The game-independent core: the rules protocol, randomness and errors.
 
-Nothing in this package (or in :mod:`flight_tui.rules`) may import Textual or Rich;
+Nothing in this package (or in any game's ``rules`` package) may import Textual or Rich;
 ``tests/engine/test_import_hygiene.py`` enforces it.
 """
 

@@ -14,19 +14,33 @@ from collections.abc import Mapping
 import msgspec
 
 
-class GameOption(msgspec.Struct, frozen=True):
-    """One set-up choice: a key, a label, the values it may take and the default."""
+class GameOption(msgspec.Struct, frozen=True, kw_only=True):
+    """One set-up choice: a key, a label, the values it may take and the default.
+
+    A choice among ``choices``, or, with ``limits``, a whole number within them.
+    """
 
     key: str
     label: str
-    choices: tuple[tuple[str, str], ...]
+    choices: tuple[tuple[str, str], ...] = ()
     """``(label, value)`` pairs, in the order they are offered."""
     default: str
     hint: str = ""
+    limits: tuple[int, int] | None = None
+    """For a number: the smallest and largest value."""
 
     def values(self) -> tuple[str, ...]:
-        """The values this option accepts."""
+        """The values a choice accepts."""
         return tuple(value for _, value in self.choices)
+
+    def problem(self, value: str) -> str | None:
+        """Why ``value`` does not fit this option (a sentence), or None."""
+        if self.limits is None:
+            return None if value in self.values() else f"{self.label}: choose one of {', '.join(self.values())}."
+        low, high = self.limits
+        if not value.strip().isdigit() or not low <= int(value) <= high:
+            return f"{self.label}: a whole number from {low} to {high}."
+        return None
 
 
 def read_choices(game: str, options: tuple[GameOption, ...], choices: Mapping[str, str]) -> dict[str, str]:
@@ -38,7 +52,8 @@ def read_choices(game: str, options: tuple[GameOption, ...], choices: Mapping[st
     picked = {}
     for option in options:
         value = choices.get(option.key, option.default)
-        if value not in option.values():
-            raise ValueError(f"{option.label}: choose one of {', '.join(option.values())}.")
-        picked[option.key] = value
+        problem = option.problem(value)
+        if problem:
+            raise ValueError(problem)
+        picked[option.key] = value.strip()
     return picked

@@ -22,9 +22,12 @@ See ``docs/engine.md`` for a worked example.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence, TypeVar
+from typing import Any, Mapping, Protocol, Sequence, TypeVar
 
 import msgspec
+
+from flight_tui.engine.options import GameOption
+from flight_tui.engine.spec import GameSpec
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -64,19 +67,43 @@ class Result(msgspec.Struct, frozen=True):
 
 
 class Rules(Protocol[State, Action, View]):
-    """The functions a game's rules provide. See the module docstring."""
+    """The functions and facts a game's rules provide. See the module docstring.
 
+    ``spec`` is the game's declaration; ``name``, ``title``, the player range, ``cooperative``
+    and ``options`` are taken from it.
+    """
+
+    spec: GameSpec
     name: str
     title: str
+    min_players: int
+    max_players: int
+    cooperative: bool
+    options: tuple[GameOption, ...]
     state_type: type
     action_type: Any
     config_type: type
+    ending_labels: Mapping[str, str]
+    """``Ending.how`` keys in words, e.g. ``{"safe-landing": "by a Safe Landing"}``."""
+    safety_caps: tuple[str, ...]
+    """Endings that are a safety valve firing, besides the keys ending in ``-cap``."""
+
+    def make_config(self, players: int, choices: Mapping[str, str]) -> Any:
+        """A config for ``players`` seats from set-up choices (missing ones take their default);
+        ValueError with a readable sentence when they do not fit."""
+        ...
 
     def new_game(self, config: Any, seed: int) -> State: ...
+
+    def num_seats(self, state: State) -> int: ...
 
     def to_act(self, state: State) -> Sequence[int]: ...
 
     def legal_actions(self, state: State, seat: int) -> list[Action]: ...
+
+    def legal_actions_from_view(self, view: View) -> list[Action]:
+        """The legal actions of the view's seat, from what it sees (for bots)."""
+        ...
 
     def apply(self, state: State, seat: int, action: Action) -> Outcome: ...
 
@@ -88,6 +115,8 @@ class Rules(Protocol[State, Action, View]):
 
     def result(self, state: State) -> Result: ...
 
-    def clone(self, state: State) -> State: ...
+    def progress(self, state: State) -> str:
+        """How far the game has gone, in a few words (for the saves list)."""
+        ...
 
-    def num_seats(self, state: State) -> int: ...
+    def clone(self, state: State) -> State: ...

@@ -8,6 +8,8 @@ The generator is SplitMix64 (Steele, Lea & Flood, 2014).
 
 from __future__ import annotations
 
+import hashlib
+
 import msgspec
 
 _MASK = (1 << 64) - 1
@@ -57,3 +59,13 @@ class Rng(msgspec.Struct):
     def choice(self, items):
         """One element of a non-empty sequence."""
         return items[self.below(len(items))]
+
+
+def derived_seed(seed: int, *parts: object) -> int:
+    """A seed for something that must not learn ``seed`` (a bot of a game): a one-way hash.
+
+    ``derived_seed(game_seed, "bot", seat)`` gives each seat's bot its own stream; since the
+    hash cannot be inverted, no bot can recover the game's seed, and with it the deal.
+    """
+    text = ":".join([str(seed), *map(str, parts)]).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")

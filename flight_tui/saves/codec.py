@@ -22,7 +22,7 @@ from typing import Annotated, Any, NamedTuple
 
 import msgspec
 
-from flight_tui.rules import get_rules
+from flight_tui.games import get_rules
 from flight_tui.saves.errors import SaveError
 from flight_tui.saves.migrations import CURRENT_VERSION, upgrade
 from flight_tui.table import SeatSpec, Table

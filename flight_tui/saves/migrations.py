@@ -14,19 +14,6 @@ from typing import Any, Callable
 CURRENT_VERSION = 2
 """The layout this program writes."""
 
-SETTINGS_BEFORE_V2: dict[str, dict[str, Any]] = {
-    "flight": {"max_turns": 200, "max_reforms": 2, "discard_taken": True},  # house rules H10, H12, H16 as they were
-    "passaportas": {"edition": 1, "wild_tokens": False},
-    "connecting-flights-coop": {"reuse_departure_cards": True},
-}
-"""Per game, the settings a game begun under format 1 keeps, so that it replays and goes on by
-the rules it began with (format 2 came with rule and data changes; their new settings default
-to the new behaviour). A setting the old file records keeps its recorded value.
-
-Passaportas: the first edition of the map and of house rule P6, and no wild tokens unless the
-game chose them. Cooperative Connecting Flights: an empty Departure deck is re-formed (the
-first reading of house rule C9)."""
-
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[int, Migration] = {}
 """``MIGRATIONS[n]`` turns a version-n file into a version-(n + 1) file."""
@@ -85,6 +72,21 @@ def _v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:
     """
     config = old["config"]
     if isinstance(config, dict):
-        for key, value in SETTINGS_BEFORE_V2.get(old.get("game"), {}).items():
+        for key, value in _settings_before_v2(old.get("game")).items():
             config.setdefault(key, value)
     return old
+
+
+def _settings_before_v2(game: Any) -> dict[str, Any]:
+    """The settings a game begun under format 1 keeps (its spec's ``settings_before_v2``).
+
+    Flight: house rules H10, H12 and H16 as they were. Passaportas: the first edition of the map
+    and of house rule P6, and no wild tokens unless the game chose them. Cooperative Connecting
+    Flights: an empty Departure deck is re-formed (the first reading of house rule C9).
+    """
+    from flight_tui.games import get_spec
+
+    try:
+        return get_spec(game).settings_before_v2
+    except (KeyError, TypeError):
+        return {}

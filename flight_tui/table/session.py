@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from flight_tui.engine.errors import IllegalAction
-from flight_tui.engine.protocol import Outcome
+from flight_tui.engine.protocol import Outcome, Rules
 from flight_tui.table.seats import SeatSpec
 
 
@@ -20,7 +20,7 @@ class Table:
 
     def __init__(
         self,
-        rules: Any,
+        rules: Rules,
         config: Any,
         seed: int,
         seats: Sequence[SeatSpec],

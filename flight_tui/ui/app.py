@@ -230,12 +230,9 @@ class FlightTuiApp(App[None]):
 
     def open_table(self, table: Table) -> None:
         """Show a game's table (everything above the menu is closed first) and autosave it."""
-        from flight_tui.ui.games import table_screen
+        from flight_tui.games import get_spec, load
 
-        screen = table_screen(table)
-        if screen is None:
-            self.notify(f"{table.rules.title} cannot be played in this version.", severity="error")
-            return
+        screen = load(get_spec(table.rules.name).table_screen)(table)
         if self._table is not None and self._table is not table:
             self.store.release(self._table)
         self._table = table
@@ -416,7 +413,7 @@ class FlightTuiApp(App[None]):
 
     def action_campaign(self) -> None:
         """Open the Connecting Flights campaign: its scenarios, progress and best results."""
-        from flight_tui.ui.connecting_flights.campaign_screen import CampaignScreen
+        from flight_tui.games.connecting_flights.coop.ui.campaign_screen import CampaignScreen
 
         self.push_screen(CampaignScreen())
 
@@ -435,7 +432,7 @@ class FlightTuiApp(App[None]):
 
         table = self.current_table()
         if table is not None:
-            self.push_screen(RulesScreen(table.rules.name, table.rules.title))
+            self.push_screen(RulesScreen(table.rules.name))
         else:
             self.push_screen(RulesScreen(switchable=True))
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from flight_tui.bots import make_bot
-from flight_tui.rules.flight import FLIGHT, FlightConfig
-from flight_tui.rules.flight.state import FlightState
+from flight_tui.games.flight.rules import FLIGHT, FlightConfig
+from flight_tui.games.flight.rules.state import FlightState
 
 
 def random_positions(games: int, every: int = 3, players: tuple[int, ...] = (2, 3, 4), levels=("random",)) -> list[FlightState]:

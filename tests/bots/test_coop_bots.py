@@ -7,7 +7,7 @@ import msgspec
 import pytest
 
 from flight_tui.bots import make_bot
-from flight_tui.rules.connecting_flights.coop import COOP, CoopConfig, CoopView
+from flight_tui.games.connecting_flights.coop.rules import COOP, CoopConfig, CoopView
 
 GAME = "connecting-flights-coop"
 

@@ -9,11 +9,11 @@ import pytest
 from bot_positions import random_positions
 
 from flight_tui.bots import make_bot
-from flight_tui.bots.flight_quick import quick_action
-from flight_tui.rules.flight import FLIGHT, FlightConfig
-from flight_tui.rules.flight import cards as C
-from flight_tui.rules.flight.rules import DRAW_DISCARD, DRAW_PACK
-from flight_tui.rules.flight.state import (
+from flight_tui.games.flight.bots.quick import quick_action
+from flight_tui.games.flight.rules import FLIGHT, FlightConfig
+from flight_tui.games.flight.rules import cards as C
+from flight_tui.games.flight.rules.game import DRAW_DISCARD, DRAW_PACK
+from flight_tui.games.flight.rules.state import (
     DRAW,
     PLAY,
     Discarded,

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from bot_positions import random_positions
 
-from flight_tui.bots.flight_determinize import determinize, read_hands
+from flight_tui.games.flight.bots.determinize import determinize, read_hands
 from flight_tui.engine.rng import Rng
-from flight_tui.rules.flight import FLIGHT, FlightConfig
-from flight_tui.rules.flight import cards as C
-from flight_tui.rules.flight.rules import DRAW_DISCARD, DRAW_PACK
-from flight_tui.rules.flight.state import Discard, Play
+from flight_tui.games.flight.rules import FLIGHT, FlightConfig
+from flight_tui.games.flight.rules import cards as C
+from flight_tui.games.flight.rules.game import DRAW_DISCARD, DRAW_PACK
+from flight_tui.games.flight.rules.state import Discard, Play
 
 POSITIONS = random_positions(16, every=5)
 

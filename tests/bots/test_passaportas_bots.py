@@ -8,12 +8,12 @@ import msgspec
 import pytest
 
 from flight_tui.bots import make_bot
-from flight_tui.bots.passaportas_determinize import determinize, read_passes
-from flight_tui.bots.passaportas_normal import patience, stalled, yielding
-from flight_tui.bots.passaportas_tactics import Table, tables
+from flight_tui.games.passaportas.bots.determinize import determinize, read_passes
+from flight_tui.games.passaportas.bots.normal import patience, stalled, yielding
+from flight_tui.games.passaportas.bots.tactics import Table, tables
 from flight_tui.engine.rng import Rng
-from flight_tui.rules.passaportas import PASSAPORTAS, board_map
-from flight_tui.rules.passaportas.state import (
+from flight_tui.games.passaportas.rules import PASSAPORTAS, board_map
+from flight_tui.games.passaportas.rules.state import (
     CUSTOMS,
     DONE,
     FUEL,

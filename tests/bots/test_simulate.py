@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from flight_tui.rules import get_rules
+from flight_tui.games import get_rules
 from flight_tui.simulate import (
     SimulationReport,
     _percentile,

@@ -12,7 +12,7 @@ from flight_tui.campaigns import (
     record_finished_game,
     save_progress,
 )
-from flight_tui.rules.connecting_flights.coop import COOP, CoopConfig
+from flight_tui.games.connecting_flights.coop.rules import COOP, CoopConfig
 from flight_tui.saves import SaveStore
 from flight_tui.table import SeatSpec, Table
 

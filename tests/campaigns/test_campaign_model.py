@@ -17,7 +17,7 @@ from flight_tui.campaigns.model import (
 
 def scenario_toml(count: int, first_requires: str = "", setup: str = "") -> bytes:
     """A campaign of ``count`` scenarios, each requiring the one before."""
-    parts = ['[[campaign]]\nid = "c"\ntitle = "C"\ndescription = "d"\n']
+    parts = ['[[campaign]]\nid = "c"\ngame = "connecting-flights-coop"\ntitle = "C"\ndescription = "d"\n']
     for n in range(count):
         requires = f'requires = ["s{n - 1}"]\n' if n else first_requires
         parts.append(f'[[campaign.scenarios]]\nid = "s{n}"\ntitle = "S{n}"\nasks = "a"\nbriefing = "b"\n{requires}')

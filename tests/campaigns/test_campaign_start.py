@@ -6,8 +6,8 @@ import pytest
 
 from flight_tui.campaigns import load_campaigns, start_scenario
 from flight_tui.campaigns.progress import CampaignProgress, ScenarioLocked
-from flight_tui.rules.connecting_flights.coop.config import CoopConfig, config_problem
-from flight_tui.rules.connecting_flights.world import default_world
+from flight_tui.games.connecting_flights.coop.rules.config import CoopConfig, config_problem
+from flight_tui.games.connecting_flights.core.world import default_world
 from flight_tui.table import SeatSpec
 
 SEATS = [SeatSpec("human", "Ann"), SeatSpec("normal", "Bob")]

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.engine.rng import Rng
-from flight_tui.rules.connecting_flights.coop import COOP, CoopAction, CoopConfig, CoopState
-from flight_tui.rules.connecting_flights.coop.state import OVER, Buy, Charter, DemandPlaced, FlyNext, Pass, SetChains
-from flight_tui.rules.connecting_flights.flights import FlightSpec
-from flight_tui.rules.connecting_flights.world import default_world
+from flight_tui.games.connecting_flights.coop.rules import COOP, CoopAction, CoopConfig, CoopState
+from flight_tui.games.connecting_flights.coop.rules.state import OVER, Buy, Charter, DemandPlaced, FlyNext, Pass, SetChains
+from flight_tui.games.connecting_flights.core.flights import FlightSpec
+from flight_tui.games.connecting_flights.core.world import default_world
 from flight_tui.table import SeatSpec, Table
 
 W = default_world()

@@ -13,10 +13,10 @@ from property_helpers import encode, game_settings, random_game
 from hypothesis import strategies as st
 
 from flight_tui.engine.rng import Rng
-from flight_tui.rules.flight import FLIGHT, FlightConfig
-from flight_tui.rules.flight import cards as C
-from flight_tui.rules.flight.rules import discard_problem, play_problem
-from flight_tui.rules.flight.state import (
+from flight_tui.games.flight.rules import FLIGHT, FlightConfig
+from flight_tui.games.flight.rules import cards as C
+from flight_tui.games.flight.rules.game import discard_problem, play_problem
+from flight_tui.games.flight.rules.state import (
     PLAY,
     Discard,
     Discarded,

@@ -11,8 +11,14 @@ import pytest
 
 PURE_PACKAGES = [
     "flight_tui.engine",
-    "flight_tui.rules",
-    "flight_tui.rules.flight",
+    "flight_tui.games",
+    "flight_tui.games.flight.rules",
+    "flight_tui.games.flight.bots.hard",
+    "flight_tui.games.passaportas.rules",
+    "flight_tui.games.passaportas.bots.hard",
+    "flight_tui.games.connecting_flights.core.flights",
+    "flight_tui.games.connecting_flights.coop.rules",
+    "flight_tui.games.connecting_flights.coop.bots.planner",
     "flight_tui.table",
     "flight_tui.bots",
     "flight_tui.saves",

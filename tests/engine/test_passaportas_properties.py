@@ -17,13 +17,13 @@ from hypothesis import strategies as st
 
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.engine.rng import Rng
-from flight_tui.rules.passaportas import PASSAPORTAS as R
-from flight_tui.rules.passaportas import (
+from flight_tui.games.passaportas.rules import PASSAPORTAS as R
+from flight_tui.games.passaportas.rules import (
     PassaportasConfig,
     PassaportasState,
     PassaportasView,
 )
-from flight_tui.rules.passaportas.state import (
+from flight_tui.games.passaportas.rules.state import (
     CUSTOMS,
     DONE,
     HOME,

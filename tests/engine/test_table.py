@@ -6,8 +6,8 @@ import msgspec
 import pytest
 
 from flight_tui.engine.errors import IllegalAction
-from flight_tui.rules.flight import FLIGHT, FlightConfig
-from flight_tui.rules.flight.state import Discard, DrawDiscard, DrawPack, Play
+from flight_tui.games.flight.rules import FLIGHT, FlightConfig
+from flight_tui.games.flight.rules.state import Discard, DrawDiscard, DrawPack, Play
 from flight_tui.table import SeatSpec, Table
 
 

@@ -33,8 +33,8 @@ def test_wheel_contains_themes_stylesheets_and_rules_texts(wheel: Path) -> None:
     assert len(bundled) >= 5
     for theme in bundled:
         assert f"flight_tui/themes/{theme}" in names
-    assert "flight_tui/rules/flight/rules_text.md" in names
-    assert "flight_tui/rules/flight/house_rules.md" in names
+    assert "flight_tui/games/flight/rules/rules_text.md" in names
+    assert "flight_tui/games/flight/rules/house_rules.md" in names
     for stylesheet in (ROOT / "flight_tui").rglob("*.tcss"):
         assert stylesheet.relative_to(ROOT).as_posix() in names
 

@@ -11,9 +11,9 @@ import pytest
 
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.engine.rng import Rng
-from flight_tui.rules.flight import FLIGHT
-from flight_tui.rules.flight import cards as C
-from flight_tui.rules.flight.state import PLAY, FlightConfig, FlightLine, FlightState, Play, TurnInfo
+from flight_tui.games.flight.rules import FLIGHT
+from flight_tui.games.flight.rules import cards as C
+from flight_tui.games.flight.rules.state import PLAY, FlightConfig, FlightLine, FlightState, Play, TurnInfo
 
 BLUE, RED, YELLOW, GREEN = range(4)
 SL = tuple(C.cards_of(C.SAFE_LANDING))

@@ -7,9 +7,9 @@ from importlib import resources
 
 import pytest
 
-from flight_tui.rules.flight import FLIGHT, FlightConfig
-from flight_tui.rules.flight import cards as C
-from flight_tui.rules.flight.state import (
+from flight_tui.games.flight.rules import FLIGHT, FlightConfig
+from flight_tui.games.flight.rules import cards as C
+from flight_tui.games.flight.rules.state import (
     DRAW,
     OVER,
     Discard,
@@ -47,7 +47,7 @@ X, Y = R(GREEN, 5), R(GREEN, 4)
 
 
 def house_rules_text() -> str:
-    return resources.files("flight_tui.rules.flight").joinpath("house_rules.md").read_text(encoding="utf-8")
+    return resources.files("flight_tui.games.flight.rules").joinpath("house_rules.md").read_text(encoding="utf-8")
 
 
 def test_every_house_interpretation_has_a_test():
@@ -58,7 +58,7 @@ def test_every_house_interpretation_has_a_test():
 
 
 def test_rules_text_is_shipped_with_the_package():
-    text = resources.files("flight_tui.rules.flight").joinpath("rules_text.md").read_text(encoding="utf-8")
+    text = resources.files("flight_tui.games.flight.rules").joinpath("rules_text.md").read_text(encoding="utf-8")
     for number in range(1, 12):
         assert re.search(rf"^{number}\. ", text, re.MULTILINE), f"rule {number} missing"
 

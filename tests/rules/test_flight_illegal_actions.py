@@ -8,9 +8,9 @@ import pytest
 
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.engine.rng import Rng
-from flight_tui.rules.flight import FLIGHT, FlightConfig
-from flight_tui.rules.flight import cards as C
-from flight_tui.rules.flight.state import Discard, DrawDiscard, DrawPack, DrawThree, DrawTwoAndDiscard, Play
+from flight_tui.games.flight.rules import FLIGHT, FlightConfig
+from flight_tui.games.flight.rules import cards as C
+from flight_tui.games.flight.rules.state import Discard, DrawDiscard, DrawPack, DrawThree, DrawTwoAndDiscard, Play
 from flight_positions import BLUE, SL, R, encoded, line, position, refused
 
 EVERY_ACTION = (

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from flight_tui.rules.flight import FLIGHT, FlightConfig
-from flight_tui.rules.flight import cards as C
-from flight_tui.rules.flight.state import (
+from flight_tui.games.flight.rules import FLIGHT, FlightConfig
+from flight_tui.games.flight.rules import cards as C
+from flight_tui.games.flight.rules.state import (
     DRAW,
     OVER,
     PLAY,

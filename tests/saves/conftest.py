@@ -7,7 +7,7 @@ from typing import Callable
 import pytest
 
 from flight_tui.bots import make_bot
-from flight_tui.rules.flight import FLIGHT, FlightConfig
+from flight_tui.games.flight.rules import FLIGHT, FlightConfig
 from flight_tui.saves import SaveStore
 from flight_tui.table import Table, parse_seat
 

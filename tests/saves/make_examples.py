@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from flight_tui.bots import make_bot
-from flight_tui.rules import get_rules
+from flight_tui.games import get_rules
 from flight_tui.saves import CURRENT_VERSION
 from flight_tui.saves.atomic import write_atomic
 from flight_tui.saves.codec import encode

@@ -8,8 +8,8 @@ from pathlib import Path
 import msgspec
 
 from flight_tui.bots import make_bot
-from flight_tui.rules import GAMES
-from flight_tui.rules.passaportas.map import board_map
+from flight_tui.games import game_names
+from flight_tui.games.passaportas.rules.map import board_map
 from flight_tui.saves import CURRENT_VERSION, SaveStore
 
 HERE = Path(__file__).parent
@@ -38,7 +38,7 @@ def test_every_example_save_loads():
 
 def test_each_game_has_an_example_at_the_current_format():
     generator = load_generator()
-    for game in GAMES:
+    for game in game_names():
         path = generator.example_path(EXAMPLES, game)
         assert path.is_file(), f"run tests/saves/make_examples.py to add {path.name}"
     for path in example_files():
@@ -96,7 +96,7 @@ def test_new_games_use_the_current_rules():
 def test_the_generator_never_replaces_an_example(tmp_path):
     generator = load_generator()
     written = generator.write_examples(tmp_path)
-    assert sorted(p.name for p in written) == sorted(f"{game}-v{CURRENT_VERSION}.json" for game in GAMES)
+    assert sorted(p.name for p in written) == sorted(f"{game}-v{CURRENT_VERSION}.json" for game in game_names())
     store = SaveStore(tmp_path)
     assert all(store.load(p.stem) for p in written)
     written[0].write_bytes(b"kept")

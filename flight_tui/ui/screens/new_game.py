@@ -9,19 +9,24 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Static
 
-from flight_tui.rules import GAMES, get_rules
-from flight_tui.table.seats import BOT_LEVELS, DEFAULT_NAMES, SeatSpec
+from flight_tui.engine.options import GameOption
+from flight_tui.games import game_names, get_rules, get_spec
+from flight_tui.table.seats import BOT_LEVELS, DEFAULT_NAMES, NAME_LENGTH, SeatSpec
 from flight_tui.ui.screens.controls import Choice, FormScreen
 
 MAX_SEATS = len(DEFAULT_NAMES)
-NAME_LENGTH = 16
+
 SEAT_OPTIONS = [("Human", "human")] + [(f"{level.capitalize()} bot", level) for level in BOT_LEVELS]
 DEFAULT_SEAT_KINDS = ("human",) + ("normal",) * (MAX_SEATS - 1)
-DEFAULT_PLAYERS = {"flight": 3, "passaportas": 4, "connecting-flights-coop": 1}
-LENGTH_OPTIONS = [("to a target score", "target"), ("number of hands", "hands")]
-DEFAULT_LENGTH = {"target": "100", "hands": "3"}
-LENGTH_LIMITS = {"target": (1, 10_000), "hands": (1, 100)}
 MAX_SEED = 2**63 - 1
+
+
+def _option_control(option: GameOption, control_id: str) -> Choice | Input:
+    """A choice among the option's values, or a box for a whole number."""
+    if option.limits is None:
+        return Choice(list(option.choices), option.default, id=control_id)
+    width = len(str(option.limits[1]))
+    return Input(option.default, type="integer", max_length=width, compact=True, id=control_id, classes="number-input")
 
 
 class SetupError(ValueError):
@@ -70,7 +75,7 @@ class NewGameScreen(FormScreen):
 
     def __init__(self, game: str = "flight") -> None:
         super().__init__()
-        self.rules = {name: get_rules(name) for name in GAMES}
+        self.specs = {name: get_spec(name) for name in game_names()}
         self.initial_game = game
 
     def compose(self) -> ComposeResult:
@@ -78,7 +83,7 @@ class NewGameScreen(FormScreen):
             yield Static("New game", classes="screen-title")
             yield _row(
                 "Game",
-                Choice([(rules.title, name) for name, rules in self.rules.items()], self.initial_game, id="game"),
+                Choice([(spec.title, name) for name, spec in self.specs.items()], self.initial_game, id="game"),
             )
             yield _row(
                 "Players",
@@ -93,18 +98,11 @@ class NewGameScreen(FormScreen):
                     Input(DEFAULT_NAMES[seat], max_length=NAME_LENGTH, compact=True, id=f"name-{seat}", classes="name-input"),
                     row_id=f"seat-row-{seat}",
                 )
-            yield _row(
-                "Match",
-                Choice(LENGTH_OPTIONS, "target", id="length-kind"),
-                Input(DEFAULT_LENGTH["target"], type="integer", max_length=5, compact=True, id="length", classes="number-input"),
-                Static("points", id="length-unit", classes="field-hint"),
-                row_id="match-row",
-            )
-            for game, rules in self.rules.items():
-                for option in rules.options:
+            for game, spec in self.specs.items():
+                for option in spec.options:
                     yield _row(
                         option.label,
-                        Choice(list(option.choices), option.default, id=f"option-{game}-{option.key}"),
+                        _option_control(option, f"option-{game}-{option.key}"),
                         Static(option.hint, classes="field-hint"),
                         row_id=f"option-row-{game}-{option.key}",
                     )
@@ -129,14 +127,13 @@ class NewGameScreen(FormScreen):
 
     def _show_game(self, game: str) -> None:
         """Offer the chosen game's player counts and options; hide the other games' rows."""
-        rules = self.rules[game]
+        spec = self.specs[game]
         players = self.query_one("#players", Choice)
-        players.options = [(str(n), n) for n in range(rules.min_players, rules.max_players + 1)]
-        players.value = DEFAULT_PLAYERS.get(game, rules.min_players)
+        players.options = [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)]
+        players.value = spec.default_players
         players.refresh(layout=True)
-        self.query_one("#players-hint", Static).update(f"{rules.min_players} to {rules.max_players} seats")
-        self.query_one("#match-row").display = game == "flight"
-        for name, other in self.rules.items():
+        self.query_one("#players-hint", Static).update(f"{spec.min_players} to {spec.max_players} seats")
+        for name, other in self.specs.items():
             for option in other.options:
                 self.query_one(f"#option-row-{name}-{option.key}").display = name == game
         self._show_seats(players.value)
@@ -159,11 +156,6 @@ class NewGameScreen(FormScreen):
             self._show_game(event.value)
         elif event.choice.id == "players":
             self._show_seats(event.value)
-        elif event.choice.id == "length-kind":
-            length = self.query_one("#length", Input)
-            if length.value in DEFAULT_LENGTH.values() or not length.value:
-                length.value = DEFAULT_LENGTH[event.value]
-            self.query_one("#length-unit", Static).update("points" if event.value == "target" else "hands")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -193,28 +185,15 @@ class NewGameScreen(FormScreen):
         return seats
 
     def choices(self) -> dict[str, str]:
-        """The chosen game's set-up choices, as ``rules.make_config`` takes them."""
-        if self.game == "flight":
-            target, hands = self.match_length()
-            return {"target": str(target)} if target else {"hands": str(hands)}
-        return {
-            option.key: self.query_one(f"#option-{self.game}-{option.key}", Choice).value
-            for option in self.rules[self.game].options
-        }
-
-    def match_length(self) -> tuple[int, int]:
-        """Flight's (target, hands): one of them is 0."""
-        kind = self.query_one("#length-kind", Choice).value
-        text = self.query_one("#length", Input).value.strip()
-        low, high = LENGTH_LIMITS[kind]
-        what = "The target score" if kind == "target" else "The number of hands"
-        try:
-            value = int(text)
-        except ValueError:
-            raise SetupError(f"{what} must be a whole number from {low} to {high}.") from None
-        if not low <= value <= high:
-            raise SetupError(f"{what} must be from {low} to {high}.")
-        return (value, 0) if kind == "target" else (0, value)
+        """The chosen game's set-up choices, as ``rules.make_config`` takes them (numbers left
+        at their default are not passed, so that a choice elsewhere may decide, e.g. Flight's hands)."""
+        picked = {}
+        for option in self.specs[self.game].options:
+            control = self.query_one(f"#option-{self.game}-{option.key}")
+            value = str(control.value).strip()
+            if option.limits is None or value != option.default:
+                picked[option.key] = value
+        return picked
 
     def seed(self) -> int:
         """The seed typed in, or a random one when blank."""
@@ -233,7 +212,7 @@ class NewGameScreen(FormScreen):
         """Build the table from the form and open it."""
         from flight_tui.table import Table
 
-        rules = self.rules[self.game]
+        rules = get_rules(self.game)
         try:
             seats = self.seats()
             config = rules.make_config(len(seats), self.choices())

@@ -10,20 +10,18 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
-from flight_tui.rules import GAMES, get_rules, rules_package
+from flight_tui.games import game_names, get_spec
 
-RULES_FILE = "rules_text.md"
-HOUSE_FILE = "house_rules.md"
 MISSING_RULES = "# Rules of {title}\n\n*(The rules text is not included in this installation.)*"
 MISSING_HOUSE = "# House interpretations\n\n*(The house interpretations are not included in this installation.)*"
 
 
-def read_rules_file(game: str, filename: str) -> str | None:
-    """The text of a Markdown file shipped with a game's rules package, or None if absent."""
+def read_text_file(location: str) -> str | None:
+    """The text of a Markdown file shipped with a game (``package:file``), or None if absent."""
+    package, _, filename = location.partition(":")
     try:
-        package = rules_package(game)
         return resources.files(package).joinpath(filename).read_text(encoding="utf-8")
-    except (KeyError, FileNotFoundError, ModuleNotFoundError, OSError, UnicodeDecodeError):
+    except (FileNotFoundError, ModuleNotFoundError, OSError, UnicodeDecodeError):
         return None
 
 
@@ -50,10 +48,9 @@ class RulesScreen(Screen[None]):
         Binding("k", "scroll('up')", "Up", show=False),
     ]
 
-    def __init__(self, game: str = "flight", title: str = "Flight", *, switchable: bool = False) -> None:
+    def __init__(self, game: str = "flight", *, switchable: bool = False) -> None:
         super().__init__()
         self.game = game
-        self.game_title = title
         self.switchable = switchable
 
     def compose(self) -> ComposeResult:
@@ -63,8 +60,9 @@ class RulesScreen(Screen[None]):
         yield Footer()
 
     async def _show(self) -> None:
-        rules = read_rules_file(self.game, RULES_FILE) or MISSING_RULES.format(title=self.game_title)
-        house = read_rules_file(self.game, HOUSE_FILE) or MISSING_HOUSE
+        spec = get_spec(self.game)
+        rules = read_text_file(spec.rules_text) or MISSING_RULES.format(title=spec.title)
+        house = read_text_file(spec.house_rules) or MISSING_HOUSE
         await self.query_one("#rules-text", Markdown).update(rules)
         await self.query_one("#house-rules", Markdown).update(house)
 
@@ -75,11 +73,8 @@ class RulesScreen(Screen[None]):
 
     async def action_next_game(self) -> None:
         """Show the rules of the next game."""
-        self.game = GAMES[(GAMES.index(self.game) + 1) % len(GAMES)]
-        try:
-            self.game_title = get_rules(self.game).title
-        except (ImportError, KeyError):
-            self.game_title = self.game
+        games = game_names()
+        self.game = games[(games.index(self.game) + 1) % len(games)]
         await self._show()
         self.action_top()
 

@@ -4,10 +4,10 @@ stays whole (every card and meeple somewhere exactly once)."""
 
 from __future__ import annotations
 
-from flight_tui.rules.connecting_flights.coop import COOP, CoopConfig, CoopState
-from flight_tui.rules.connecting_flights.coop.state import FLY, MARKET, Hand
-from flight_tui.rules.connecting_flights.flights import FlightSpec
-from flight_tui.rules.connecting_flights.world import default_world
+from flight_tui.games.connecting_flights.coop.rules import COOP, CoopConfig, CoopState
+from flight_tui.games.connecting_flights.coop.rules.state import FLY, MARKET, Hand
+from flight_tui.games.connecting_flights.core.flights import FlightSpec
+from flight_tui.games.connecting_flights.core.world import default_world
 
 W = default_world()
 NA, EU, AS, SA, AF, OC = range(6)
@@ -96,7 +96,7 @@ def flight(
 
 def market(state: CoopState) -> None:
     """Turn the game to the Marketplace phase of its round with the face-up cards dealt."""
-    from flight_tui.rules.connecting_flights.coop.market import deal_market
+    from flight_tui.games.connecting_flights.coop.rules.market import deal_market
 
     state.phase = MARKET
     deal_market(state)

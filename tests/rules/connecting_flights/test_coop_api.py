@@ -7,9 +7,9 @@ import pytest
 from coop_positions import AF, airport, fresh, market, place
 
 from flight_tui.engine.rng import Rng
-from flight_tui.rules import get_rules
-from flight_tui.rules.connecting_flights.coop import COOP, CoopConfig
-from flight_tui.rules.connecting_flights.coop.state import (
+from flight_tui.games import get_rules
+from flight_tui.games.connecting_flights.coop.rules import COOP, CoopConfig
+from flight_tui.games.connecting_flights.coop.rules.state import (
     MARKET,
     Buy,
     Charter,

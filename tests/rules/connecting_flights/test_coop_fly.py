@@ -6,9 +6,9 @@ import pytest
 from coop_positions import AF, EU, NA, OC, airport, carry, flight, fresh, place, take_airport, take_plane
 
 from flight_tui.engine.errors import IllegalAction
-from flight_tui.rules.connecting_flights.coop import COOP
-from flight_tui.rules.connecting_flights.coop.state import FLY, MARKET, Charter, FlyNext, Pass, SetChains
-from flight_tui.rules.connecting_flights.flights import FlightSpec
+from flight_tui.games.connecting_flights.coop.rules import COOP
+from flight_tui.games.connecting_flights.coop.rules.state import FLY, MARKET, Charter, FlyNext, Pass, SetChains
+from flight_tui.games.connecting_flights.core.flights import FlightSpec
 
 
 def test_B2_an_invalid_flight_is_refused_with_every_rule_it_breaks():
@@ -143,7 +143,7 @@ def test_B2_charter_within_a_continent_at_the_rising_easy_fee():
 
 @pytest.mark.parametrize("difficulty", ["medium", "hard"])
 def test_B2_charter_fees_follow_the_chosen_difficulty_track(difficulty):
-    from flight_tui.rules.connecting_flights.coop.config import coop_data
+    from flight_tui.games.connecting_flights.coop.rules.config import coop_data
 
     track = coop_data().charter[difficulty]
     state = fresh(players=1, difficulty=difficulty)

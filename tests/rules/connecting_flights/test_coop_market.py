@@ -6,9 +6,9 @@ import pytest
 from coop_positions import W, fresh, market
 
 from flight_tui.engine.errors import IllegalAction
-from flight_tui.rules.connecting_flights.coop import COOP
-from flight_tui.rules.connecting_flights.coop.config import coop_data
-from flight_tui.rules.connecting_flights.coop.state import FLY, MARKET, Buy, Pass, Refresh
+from flight_tui.games.connecting_flights.coop.rules import COOP
+from flight_tui.games.connecting_flights.coop.rules.config import coop_data
+from flight_tui.games.connecting_flights.coop.rules.state import FLY, MARKET, Buy, Pass, Refresh
 
 
 def market_state(players: int = 2, **config):

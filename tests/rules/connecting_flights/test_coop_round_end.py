@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from coop_positions import AF, EU, NA, W, airport, carry, flight, fresh, place, take_airport, take_passenger
 
-from flight_tui.rules.connecting_flights.coop import COOP, CoopConfig
-from flight_tui.rules.connecting_flights.coop.state import (
+from flight_tui.games.connecting_flights.coop.rules import COOP, CoopConfig
+from flight_tui.games.connecting_flights.coop.rules.state import (
     OVER,
     DeckReshuffled,
     DemandPlaced,

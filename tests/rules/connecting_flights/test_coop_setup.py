@@ -6,8 +6,8 @@ import pytest
 from coop_positions import W
 
 from flight_tui.engine.errors import IllegalAction
-from flight_tui.rules.connecting_flights.coop import COOP, CoopConfig
-from flight_tui.rules.connecting_flights.coop.state import MARKET, SETUP, ChooseStart, DemandPlaced, MarketDealt
+from flight_tui.games.connecting_flights.coop.rules import COOP, CoopConfig
+from flight_tui.games.connecting_flights.coop.rules.state import MARKET, SETUP, ChooseStart, DemandPlaced, MarketDealt
 
 
 def on_board(state) -> int:

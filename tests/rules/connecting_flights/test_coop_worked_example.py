@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from coop_positions import AF, AS, EU, NA, airport, carry, flight, fresh, place, take_airport
 
-from flight_tui.rules.connecting_flights.coop import COOP
-from flight_tui.rules.connecting_flights.coop.state import FLY, Flew, FlyNext, Pass, SetChains
+from flight_tui.games.connecting_flights.coop.rules import COOP
+from flight_tui.games.connecting_flights.coop.rules.state import FLY, Flew, FlyNext, Pass, SetChains
 
 A, B = 0, 1
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from flight_tui.rules.connecting_flights.flights import (
+from flight_tui.games.connecting_flights.core.flights import (
     RULES,
     FlightSpec,
     chain_problems,
@@ -14,7 +14,7 @@ from flight_tui.rules.connecting_flights.flights import (
     flight_problems,
     round_problems,
 )
-from flight_tui.rules.connecting_flights.world import default_world
+from flight_tui.games.connecting_flights.core.world import default_world
 
 W = default_world()
 

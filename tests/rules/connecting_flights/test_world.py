@@ -8,10 +8,10 @@ from importlib import resources
 
 import pytest
 
-from flight_tui.rules.connecting_flights.world import WorldDataError, default_world, fuel_needed, parse_world
+from flight_tui.games.connecting_flights.core.world import WorldDataError, default_world, fuel_needed, parse_world
 
 W = default_world()
-DATA = resources.files("flight_tui.rules.connecting_flights").joinpath("data", "world.toml").read_bytes()
+DATA = resources.files("flight_tui.games.connecting_flights.core").joinpath("data", "world.toml").read_bytes()
 
 
 def fuel(a: str, b: str) -> int:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from flight_tui.engine.rng import Rng
-from flight_tui.rules.passaportas import PASSAPORTAS, board_map
-from flight_tui.rules.passaportas.state import (
+from flight_tui.games.passaportas.rules import PASSAPORTAS, board_map
+from flight_tui.games.passaportas.rules.state import (
     FUEL,
     HOME,
     OFFICE,

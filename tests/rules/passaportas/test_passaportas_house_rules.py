@@ -9,8 +9,8 @@ import pytest
 from passaportas_positions import MAP, city, position, rng_rolling, trip
 
 from flight_tui.engine.errors import IllegalAction
-from flight_tui.rules.passaportas import PASSAPORTAS, PassaportasConfig
-from flight_tui.rules.passaportas.state import (
+from flight_tui.games.passaportas.rules import PASSAPORTAS, PassaportasConfig
+from flight_tui.games.passaportas.rules.state import (
     CUSTOMS,
     DONE,
     FUEL,
@@ -33,7 +33,7 @@ R = PASSAPORTAS
 
 
 def test_house_rules_are_numbered_P1_to_P12_in_order():
-    text = resources.files("flight_tui.rules.passaportas").joinpath("house_rules.md").read_text()
+    text = resources.files("flight_tui.games.passaportas.rules").joinpath("house_rules.md").read_text()
     assert re.findall(r"\*\*P(\d+)\.", text) == [str(i) for i in range(1, 13)]
 
 
@@ -294,7 +294,7 @@ def test_P11_views_show_every_trip_but_only_your_own_top_customs_cards():
 
 
 def test_P12_with_2_or_3_players_the_unknown_travellers_take_two_seats_all_game():
-    from flight_tui.rules.passaportas.state import UNKNOWN_TRAVELLERS, seat_plan
+    from flight_tui.games.passaportas.rules.state import UNKNOWN_TRAVELLERS, seat_plan
 
     state = position(2, fuel=10)
     trip(state, 0, 3, "LON", "ROM", PLANE)

@@ -7,7 +7,7 @@ from itertools import pairwise
 import pytest
 from passaportas_positions import MAP
 
-from flight_tui.rules.passaportas.map import MAX_FUEL, board_map, load_map, reachable
+from flight_tui.games.passaportas.rules.map import MAX_FUEL, board_map, load_map, reachable
 
 
 def brute_force(start: int, fuel: int) -> dict[int, tuple[int, ...]]:

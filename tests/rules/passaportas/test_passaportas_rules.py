@@ -8,8 +8,8 @@ import pytest
 from passaportas_positions import MAP, city, position, rng_rolling, trip
 
 from flight_tui.engine.errors import IllegalAction
-from flight_tui.rules.passaportas import PASSAPORTAS, PassaportasConfig
-from flight_tui.rules.passaportas.state import (
+from flight_tui.games.passaportas.rules import PASSAPORTAS, PassaportasConfig
+from flight_tui.games.passaportas.rules.state import (
     CUSTOMS,
     DONE,
     FUEL,

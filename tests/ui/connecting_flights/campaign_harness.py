@@ -15,9 +15,9 @@ from flight_tui.campaigns.progress import CampaignProgress, InProgress, Scenario
 from flight_tui.campaigns.store import campaign_path, save_progress
 from flight_tui.saves import SaveStore
 from flight_tui.table import SeatSpec, Table
-from flight_tui.ui.connecting_flights import campaign_screen
-from flight_tui.ui.connecting_flights.campaign_screen import CampaignScreen
-from flight_tui.ui.connecting_flights.table_screen import CoopTableScreen
+from flight_tui.games.connecting_flights.coop.ui import campaign_screen
+from flight_tui.games.connecting_flights.coop.ui.campaign_screen import CampaignScreen
+from flight_tui.games.connecting_flights.coop.ui.table_screen import CoopTableScreen
 
 __all__ = [
     "CampaignApp",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from game_harness import GameApp, play_until, run_async, seats
 
-from flight_tui.rules import get_rules
+from flight_tui.games import get_rules
 from flight_tui.table import Table
-from flight_tui.ui.connecting_flights.table_screen import CoopTableScreen
+from flight_tui.games.connecting_flights.coop.ui.table_screen import CoopTableScreen
 
 __all__ = ["CoopApp", "make_table", "play_until", "run_async", "take_suggested_starts"]
 

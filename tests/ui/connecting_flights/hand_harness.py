@@ -6,9 +6,9 @@ from game_harness import ThemedApp
 from textual.app import ComposeResult
 from textual.widgets import Footer
 
-from flight_tui.rules.connecting_flights.world import default_world
-from flight_tui.ui.connecting_flights.builder import HandCards
-from flight_tui.ui.connecting_flights.hand import ChoiceList, HandPanel
+from flight_tui.games.connecting_flights.core.world import default_world
+from flight_tui.games.connecting_flights.coop.ui.builder import HandCards
+from flight_tui.games.connecting_flights.coop.ui.hand import ChoiceList, HandPanel
 WORLD = default_world()
 
 NYC, NYC2, LON, TYO, HAV_LR = 0, 1, 8, 14, 6

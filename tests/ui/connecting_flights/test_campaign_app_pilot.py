@@ -25,8 +25,8 @@ from flight_tui.campaigns.store import campaign_path, save_progress
 from flight_tui.saves.atomic import backup_path
 from flight_tui.table import Table
 from flight_tui.ui.app import FlightTuiApp
-from flight_tui.ui.connecting_flights.end_screens import CoopEndScreen
-from flight_tui.ui.connecting_flights.table_screen import CoopTableScreen
+from flight_tui.games.connecting_flights.coop.ui.end_screens import CoopEndScreen
+from flight_tui.games.connecting_flights.coop.ui.table_screen import CoopTableScreen
 from flight_tui.ui.screens.load import LoadScreen
 from flight_tui.ui.screens.menu import MenuScreen
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from campaign_harness import CampaignApp, OpenedTable, run_async, some_progress, write_progress
 
 from flight_tui.campaigns import load_progress
-from flight_tui.ui.connecting_flights.campaign_screen import BriefingDialog, CampaignScreen
+from flight_tui.games.connecting_flights.coop.ui.campaign_screen import BriefingDialog, CampaignScreen
 
 CAMPAIGN = "around-the-world"
 

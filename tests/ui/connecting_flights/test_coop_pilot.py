@@ -10,14 +10,14 @@ from coop_harness import (
     take_suggested_starts,
 )
 
-from flight_tui.rules.connecting_flights.coop import market as market_rules
-from flight_tui.rules.connecting_flights.coop.state import FLY, MARKET, Flew, RoundEnded
-from flight_tui.rules.connecting_flights.world import default_world
-from flight_tui.ui.connecting_flights.end_screens import CoopEndScreen, RoundSummaryScreen
-from flight_tui.ui.connecting_flights.fly import CharterScreen, FlyView
-from flight_tui.ui.connecting_flights.market import LineList, MarketView, OneLine
-from flight_tui.ui.connecting_flights.presentation import penalty_text
-from flight_tui.ui.connecting_flights.table_screen import CoopTableScreen
+from flight_tui.games.connecting_flights.coop.rules import market as market_rules
+from flight_tui.games.connecting_flights.coop.rules.state import FLY, MARKET, Flew, RoundEnded
+from flight_tui.games.connecting_flights.core.world import default_world
+from flight_tui.games.connecting_flights.coop.ui.end_screens import CoopEndScreen, RoundSummaryScreen
+from flight_tui.games.connecting_flights.coop.ui.fly import CharterScreen, FlyView
+from flight_tui.games.connecting_flights.coop.ui.market import LineList, MarketView, OneLine
+from flight_tui.games.connecting_flights.coop.ui.presentation import penalty_text
+from flight_tui.games.connecting_flights.coop.ui.table_screen import CoopTableScreen
 
 WORLD = default_world()
 
@@ -196,7 +196,7 @@ async def test_the_end_screen_says_whether_the_team_won():
 @run_async
 async def test_the_hint_puts_the_normal_bots_flights_in_the_builder_and_f_sends_them():
     from flight_tui.bots import make_bot
-    from flight_tui.rules.connecting_flights.coop.state import SetChains
+    from flight_tui.games.connecting_flights.coop.rules.state import SetChains
 
     def arranging(t):
         view = t.view(0)
@@ -224,8 +224,8 @@ async def test_the_hint_puts_the_normal_bots_flights_in_the_builder_and_f_sends_
 
 def test_the_pass_hint_names_its_key():
     """Issue 9, item 22: "The Normal bot would pass (end the go)" said no key."""
-    from flight_tui.rules.connecting_flights.coop.state import Pass
-    from flight_tui.ui.connecting_flights.presentation import action_text
+    from flight_tui.games.connecting_flights.coop.rules.state import Pass
+    from flight_tui.games.connecting_flights.coop.ui.presentation import action_text
 
     table = solo_market()
     assert action_text(table.view(0), WORLD, table.names, Pass()).endswith("(p)")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from flight_tui.rules.connecting_flights.flights import FlightSpec
-from flight_tui.rules.connecting_flights.world import default_world
-from flight_tui.ui.connecting_flights.builder import (
+from flight_tui.games.connecting_flights.core.flights import FlightSpec
+from flight_tui.games.connecting_flights.core.world import default_world
+from flight_tui.games.connecting_flights.coop.ui.builder import (
     DEST,
     ORIGIN,
     PASSENGER,

@@ -5,10 +5,10 @@ from __future__ import annotations
 from game_harness import run_async
 from hand_harness import GameHandApp, put_down, shown
 
-from flight_tui.rules.connecting_flights.coop import COOP, CoopConfig
-from flight_tui.rules.connecting_flights.coop.state import MARKET, ChooseStart
+from flight_tui.games.connecting_flights.coop.rules import COOP, CoopConfig
+from flight_tui.games.connecting_flights.coop.rules.state import MARKET, ChooseStart
 from flight_tui.table import SeatSpec, Table
-from flight_tui.ui.connecting_flights.hand import HandPanel
+from flight_tui.games.connecting_flights.coop.ui.hand import HandPanel
 
 
 @run_async

@@ -5,9 +5,9 @@ from __future__ import annotations
 from game_harness import run_async
 from hand_harness import LON, NYC, PLANE3, TO_EUROPE, TRUCK4, TYO, HandApp, put_down, shown
 
-from flight_tui.rules.connecting_flights.coop.state import SetChains
-from flight_tui.rules.connecting_flights.flights import FlightSpec
-from flight_tui.ui.connecting_flights.hand import ChoiceList, HandPanel
+from flight_tui.games.connecting_flights.coop.rules.state import SetChains
+from flight_tui.games.connecting_flights.core.flights import FlightSpec
+from flight_tui.games.connecting_flights.coop.ui.hand import ChoiceList, HandPanel
 
 
 @run_async

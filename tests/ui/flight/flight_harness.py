@@ -7,9 +7,9 @@ import io
 from game_harness import GameApp, play_until, run_async, seats
 from rich.console import Console
 
-from flight_tui.rules.flight import FLIGHT, FlightConfig
+from flight_tui.games.flight.rules import FLIGHT, FlightConfig
 from flight_tui.table import Table
-from flight_tui.ui.flight import FlightTableScreen
+from flight_tui.games.flight.ui import FlightTableScreen
 
 __all__ = ["TableApp", "as_text", "make_table", "play_until", "run_async"]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from flight_harness import make_table, play_until
 from rich.console import Console
 
-from flight_tui.rules.flight import cards as C
-from flight_tui.rules.flight.state import PLAY, FlightLine, HandResult, TurnInfo
-from flight_tui.ui.flight.end_screens import hand_summary, winners_text
-from flight_tui.ui.flight.presentation import caption, flight_pieces, play_reason, playable_flights, recent_plays
-from flight_tui.ui.flight.score_chart import bar, score_chart, score_table, spark
+from flight_tui.games.flight.rules import cards as C
+from flight_tui.games.flight.rules.state import PLAY, FlightLine, HandResult, TurnInfo
+from flight_tui.games.flight.ui.end_screens import hand_summary, winners_text
+from flight_tui.games.flight.ui.presentation import caption, flight_pieces, play_reason, playable_flights, recent_plays
+from flight_tui.games.flight.ui.score_chart import bar, score_chart, score_table, spark
 
 BLUE = 0
 FOG, ALT, CUSTOMS, PASSPORT = (next(iter(C.cards_of(k))) for k in (C.FOG, C.ALT_ROUTE, C.CUSTOMS, C.PASSPORT))
@@ -72,7 +72,7 @@ def test_recent_plays_are_the_others_cards_since_my_last_discard():
     play_until(table, lambda t: t.view(0).turn_no > 9 and t.to_act() == (0,))
     view = table.view(0)
     recent = recent_plays(view)
-    from flight_tui.rules.flight.state import Discarded, Played
+    from flight_tui.games.flight.rules.state import Discarded, Played
 
     mine = [i for i, e in enumerate(view.log) if isinstance(e, Discarded) and e.seat == 0]
     after = view.log[mine[-1] + 1 :] if mine else view.log

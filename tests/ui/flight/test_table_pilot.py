@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from flight_harness import TableApp, as_text, make_table, play_until, run_async
 
-from flight_tui.rules.flight import cards as C
-from flight_tui.rules.flight.rules import play_problem
-from flight_tui.rules.flight.state import DRAW, PLAY, DrawDiscard, DrawPack
-from flight_tui.ui.flight.chooser import FlightChooser
-from flight_tui.ui.flight.end_screens import HandEndScreen, MatchEndScreen
-from flight_tui.ui.flight.presentation import FLIGHT_KEYS, playable_flights
-from flight_tui.ui.flight.table_screen import FlightTableScreen
-from flight_tui.ui.flight.widgets import HandView, ReasonLine
+from flight_tui.games.flight.rules import cards as C
+from flight_tui.games.flight.rules.game import play_problem
+from flight_tui.games.flight.rules.state import DRAW, PLAY, DrawDiscard, DrawPack
+from flight_tui.games.flight.ui.chooser import FlightChooser
+from flight_tui.games.flight.ui.end_screens import HandEndScreen, MatchEndScreen
+from flight_tui.games.flight.ui.presentation import FLIGHT_KEYS, playable_flights
+from flight_tui.games.flight.ui.table_screen import FlightTableScreen
+from flight_tui.games.flight.ui.widgets import HandView, ReasonLine
 from flight_tui.ui.widgets.handoff import HandOffScreen
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from flight_harness import TableApp, make_table, play_until
 
-from flight_tui.rules.flight.state import PLAY
-from flight_tui.ui.flight.end_screens import HandEndScreen, MatchEndScreen
+from flight_tui.games.flight.rules.state import PLAY
+from flight_tui.games.flight.ui.end_screens import HandEndScreen, MatchEndScreen
 from flight_tui.ui.widgets.handoff import HandOffScreen
 
 SIZES = [(80, 24), (120, 40)]

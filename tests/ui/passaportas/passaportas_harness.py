@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from game_harness import GameApp, play_until, run_async, seats
 
-from flight_tui.rules.passaportas import PASSAPORTAS, PassaportasConfig
+from flight_tui.games.passaportas.rules import PASSAPORTAS, PassaportasConfig
 from flight_tui.table import Table
-from flight_tui.ui.passaportas import PassaportasTableScreen
+from flight_tui.games.passaportas.ui import PassaportasTableScreen
 
 __all__ = ["PassaportasApp", "make_table", "play_until", "run_async"]
 

@@ -7,11 +7,11 @@ import io
 from passaportas_harness import PassaportasApp, make_table, play_until, run_async
 from rich.console import Console
 
-from flight_tui.rules.passaportas.state import CUSTOMS, FUEL, HOME, Boarded, CustomsPassed, Flew, GroupRef, PassCustoms, UseCustoms
+from flight_tui.games.passaportas.rules.state import CUSTOMS, FUEL, HOME, Boarded, CustomsPassed, Flew, GroupRef, PassCustoms, UseCustoms
 from flight_tui.ui.widgets.handoff import HandOffScreen
-from flight_tui.ui.passaportas.choosers import OptionChooser, ResultsScreen
-from flight_tui.ui.passaportas.table_screen import PassaportasTableScreen
-from flight_tui.ui.passaportas.widgets import HandPanel, MapPanel, PlanePanel
+from flight_tui.games.passaportas.ui.choosers import OptionChooser, ResultsScreen
+from flight_tui.games.passaportas.ui.table_screen import PassaportasTableScreen
+from flight_tui.games.passaportas.ui.widgets import HandPanel, MapPanel, PlanePanel
 
 
 async def settle(pilot, until, tries: int = 400) -> None:
@@ -328,7 +328,7 @@ async def test_the_log_and_its_notices_at_80x24():
     from game_harness import screen_lines, wait_until
 
     from flight_tui.ui.app import FlightTuiApp
-    from flight_tui.ui.flight.widgets import LogPanel
+    from flight_tui.games.flight.ui.widgets import LogPanel
 
     table = customs_against_seat_0()
     app = FlightTuiApp(table=table)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from passaportas_harness import make_table, play_until
 
-from flight_tui.rules.passaportas.state import HOME, PLANE, CustomsPassed
-from flight_tui.ui.passaportas.presentation import (
+from flight_tui.games.passaportas.rules.state import HOME, PLANE, CustomsPassed
+from flight_tui.games.passaportas.ui.presentation import (
     choosing_flight,
     city_notes,
     destinations,

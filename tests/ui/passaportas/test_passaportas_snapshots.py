@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from passaportas_harness import PassaportasApp, make_table, play_until
 
-from flight_tui.rules.passaportas.state import FUEL
+from flight_tui.games.passaportas.rules.state import FUEL
 
 SIZES = [(80, 24), (120, 40)]
 

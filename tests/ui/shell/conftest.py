@@ -43,7 +43,7 @@ def two_saves(utc) -> tuple[Path, Path]:
 @pytest.fixture
 def stub_table_screen(monkeypatch) -> type[StubTableScreen]:
     """Make ``open_table`` show the stub instead of the real table screen."""
-    module = types.ModuleType("flight_tui.ui.flight.table_screen")
+    module = types.ModuleType("flight_tui.games.flight.ui.table_screen")
     module.FlightTableScreen = StubTableScreen
-    monkeypatch.setitem(sys.modules, "flight_tui.ui.flight.table_screen", module)
+    monkeypatch.setitem(sys.modules, "flight_tui.games.flight.ui.table_screen", module)
     return StubTableScreen

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from flight_tui import paths
-from flight_tui.rules.flight import FLIGHT, FlightConfig
+from flight_tui.games.flight.rules import FLIGHT, FlightConfig
 from flight_tui.table import Table, parse_seat
 
 EXAMPLE_SAVE = Path(__file__).resolve().parents[3] / "saves" / "flight-v1.json"

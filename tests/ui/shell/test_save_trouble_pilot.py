@@ -135,7 +135,7 @@ async def test_the_truth_is_told_even_with_confirm_on_quit_off(stub_table_screen
 
 @run_async
 async def test_leaving_an_unsaved_game_for_the_menu_asks_first(disk):
-    from flight_tui.ui.flight.table_screen import FlightTableScreen
+    from flight_tui.games.flight.ui.table_screen import FlightTableScreen
 
     disk.full = True
     app = FlightTuiApp(table=new_table(seats=("human", "human")))
@@ -209,7 +209,7 @@ async def test_a_hostile_autosave_leaves_the_menu_continue_and_load_usable():
 async def test_undo_is_still_offered_after_a_hang_up_and_continue():
     from game_harness import play_until
 
-    from flight_tui.ui.flight.table_screen import FlightTableScreen
+    from flight_tui.games.flight.ui.table_screen import FlightTableScreen
 
     table = new_table(seed=8, seats=("human", "normal"))
     play_until(table, lambda t: t.to_act() == (0,) and t.can_undo(0) and not t.is_over(), seed=8)
@@ -236,7 +236,7 @@ async def test_undo_is_still_offered_after_a_hang_up_and_continue():
 
 @run_async
 async def test_the_game_is_held_while_open_and_let_go_when_the_player_leaves_it():
-    from flight_tui.ui.flight.table_screen import FlightTableScreen
+    from flight_tui.games.flight.ui.table_screen import FlightTableScreen
 
     app = FlightTuiApp(table=new_table(seats=("human", "normal")))
     async with app.run_test(size=SIZE) as pilot:

@@ -30,7 +30,7 @@ async def test_menu_keys_reach_every_screen_and_back():
     app = FlightTuiApp()
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, MenuScreen)
-        from flight_tui.ui.connecting_flights.campaign_screen import CampaignScreen
+        from flight_tui.games.connecting_flights.coop.ui.campaign_screen import CampaignScreen
 
         screens = (("n", NewGameScreen), ("a", CampaignScreen), ("l", LoadScreen), ("s", SettingsScreen), ("r", RulesScreen))
         for key, screen_type in screens:
@@ -57,7 +57,7 @@ async def test_menu_cursor_skips_continue_without_a_game_and_enter_opens():
 
 @run_async
 async def test_new_game_with_the_keyboard_only():
-    from flight_tui.ui.flight.table_screen import FlightTableScreen
+    from flight_tui.games.flight.ui.table_screen import FlightTableScreen
 
     app = FlightTuiApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -89,7 +89,7 @@ async def test_new_game_with_the_keyboard_only():
     "keys, complaint",
     [
         (("down", "down", "down", "ctrl+a", "ctrl+k", *"Bob"), "Two seats are called Bob"),
-        (("tab",) * 9 + ("ctrl+a", "ctrl+k", "0"), "The target score must be from 1"),
+        (("tab",) * 8 + ("ctrl+a", "ctrl+k", "0"), "Target score: a whole number from 1 to 10000"),
     ],
 )
 @run_async
@@ -412,13 +412,13 @@ async def test_rules_screen_jumps_to_the_house_interpretations():
 
 @run_async
 async def test_rules_from_the_menu_move_through_every_game():
-    from flight_tui.rules import GAMES, get_rules
+    from flight_tui.games import game_names, get_rules
 
     app = FlightTuiApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
         await pilot.pause()
-        for game in GAMES[1:] + GAMES[:1]:
+        for game in game_names()[1:] + game_names()[:1]:
             await pilot.press("g")
             await pilot.pause()
             assert app.screen.game == game
@@ -428,10 +428,11 @@ async def test_rules_from_the_menu_move_through_every_game():
 
 
 def test_a_missing_rules_file_reads_as_none():
-    from flight_tui.ui.screens.rules import read_rules_file
+    from flight_tui.games import get_spec
+    from flight_tui.ui.screens.rules import read_text_file
 
-    assert read_rules_file("flight", "no-such-file.md") is None
-    assert "House interpretations" in read_rules_file("flight", "house_rules.md")
+    assert read_text_file("flight_tui.games.flight.rules:no-such-file.md") is None
+    assert "House interpretations" in read_text_file(get_spec("flight").house_rules)
 
 
 def _new_game(game: str):

@@ -1,0 +1,61 @@
+"""A game's declaration: what the shared parts (table, saves, simulate, the app) know of it.
+
+Every game (or mode of a game) has one ``GameSpec`` in its folder's ``spec.py``, registered in
+:mod:`flight_tui.games`. A spec is plain data and imports nothing of its game: its rules, bots
+and table screen are named by ``"module:attribute"`` paths and imported only when used, so the
+menu starts without loading any game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from flight_tui.engine.options import GameOption
+
+BOT_LEVELS = ("random", "easy", "normal", "hard")
+
+
+class GameSpec(msgspec.Struct, frozen=True, kw_only=True):
+    """One game as the shared parts see it."""
+
+    name: str
+    """The game's key: in saves, on the command line (``flight-tui new NAME``)."""
+    title: str
+    summary: str
+    """One line for the New game screen."""
+    min_players: int
+    max_players: int
+    cooperative: bool = False
+    """The seats win or lose together."""
+    options: tuple[GameOption, ...] = ()
+    """Set-up choices (New game, ``--option KEY=VALUE``)."""
+    seats: str
+    """A new game's seats, as on the command line (the first is the person at the keyboard)."""
+    bot_seats: str
+    """The seats ``flight-tui simulate`` plays when none are given."""
+    simulate_choices: dict[str, str] = {}
+    """Set-up choices a simulated game uses unless told otherwise."""
+    bot_levels: tuple[str, ...] = BOT_LEVELS
+    rules: str
+    """``module:attribute`` of the rules object (see :class:`flight_tui.engine.protocol.Rules`)."""
+    bots: str
+    """``module:function``; ``function(level, seed, **options)`` returns a bot of a level other than random."""
+    table_screen: str
+    """``module:Class`` of the screen that plays a table of this game."""
+    rules_text: str
+    """``package:file`` of the rules text (Markdown)."""
+    house_rules: str
+    """``package:file`` of the house interpretations (Markdown)."""
+    settings_before_v2: dict[str, Any] = {}
+    """Settings a game begun under save format 1 keeps (see :mod:`flight_tui.saves.migrations`)."""
+
+    @property
+    def default_players(self) -> int:
+        """How many seats a new game has unless told otherwise."""
+        return len(self.seats.split(","))
+
+    def option(self, key: str) -> GameOption | None:
+        """The set-up option called ``key``, if the game has it."""
+        return next((option for option in self.options if option.key == key), None)

@@ -1,0 +1,1 @@
+"""Connecting Flights, cooperative mode: its rules, bots and screens."""

@@ -1,0 +1,30 @@
+"""Connecting Flights, cooperative mode, as the shared parts see it."""
+
+from flight_tui.engine.options import GameOption
+from flight_tui.engine.spec import GameSpec
+
+SPEC = GameSpec(
+    name="connecting-flights-coop",
+    title="Connecting Flights (cooperative)",
+    summary="1 to 3 airlines share one purse and fly every waiting passenger home",
+    min_players=1,
+    max_players=3,
+    cooperative=True,
+    options=(
+        GameOption(
+            key="difficulty",
+            label="Difficulty",
+            choices=(("Easy", "easy"), ("Medium", "medium"), ("Hard", "hard")),
+            default="easy",
+            hint="charter fees; Easy suits a first game",
+        ),
+    ),
+    seats="human",
+    bot_seats="normal",
+    rules="flight_tui.games.connecting_flights.coop.rules:COOP",
+    bots="flight_tui.games.connecting_flights.coop.bots:make_bot",
+    table_screen="flight_tui.games.connecting_flights.coop.ui.table_screen:CoopTableScreen",
+    rules_text="flight_tui.games.connecting_flights:rules_text.md",
+    house_rules="flight_tui.games.connecting_flights.coop.rules:house_rules.md",
+    settings_before_v2={"reuse_departure_cards": True},  # C9 as it was
+)

@@ -1,0 +1,88 @@
+"""The End Round summary (income and penalties, with why) and the win/loss screen."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from flight_tui.games.connecting_flights.coop.rules.state import CoopView, RoundEnded
+from flight_tui.games.connecting_flights.core.world import World
+from flight_tui.games.connecting_flights.coop.ui.presentation import (
+    board_totals,
+    meeples_text,
+    round_summary_lines,
+)
+
+
+class RoundSummaryScreen(Screen[None]):
+    """After End Round: the income, each penalty and why, the coins; Enter goes on."""
+
+    BINDINGS = [Binding("enter,space,escape", "close", "Next round", key_display="Enter")]
+
+    def __init__(self, world: World, view: CoopView, summary: RoundEnded) -> None:
+        super().__init__()
+        self.world = world
+        self.view = view
+        self.summary = summary
+
+    def compose(self) -> ComposeResult:
+        view, world = self.view, self.world
+        totals = board_totals(view)
+        lines = round_summary_lines(view, world, self.summary)
+        text = Text(lines[0] + "\n", style="bold")
+        text.append("\n".join(lines[1:]))
+        text.append(f"\n\nOn the board: {sum(totals)} meeples ({meeples_text(world, totals) or 'none'})")
+        text.append(f" · flown home so far: {sum(view.delivered)}")
+        text.append(f"\nNext: round {view.round} of {view.config.rounds}, Marketplace.")
+        with VerticalScroll(id="cf-summary"):
+            yield Static(text, id="cf-summary-text")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class CoopEndScreen(Screen[None]):
+    """The team won or lost: why, who flew how many home, and what the campaign recorded.
+
+    Enter goes back to the menu.
+    """
+
+    BINDINGS = [Binding("enter,space,escape", "close", "Back to the menu", key_display="Enter")]
+
+    def __init__(
+        self, world: World, view: CoopView, names: Sequence[str], summary: str, campaign: str | None = None
+    ) -> None:
+        super().__init__()
+        self.world = world
+        self.view = view
+        self.names = list(names)
+        self.summary = summary
+        self.campaign = campaign
+        """What the campaign made of a scenario game's result (None for other games)."""
+
+    def compose(self) -> ComposeResult:
+        view = self.view
+        heading = "✓ The team wins!" if view.won else "✗ The team loses."
+        text = Text(heading + "\n\n", style="bold")
+        text.append(self.summary + "\n\n")
+        for seat, name in enumerate(self.names):
+            text.append(f"  {name:<16} flew {view.delivered_by[seat]:>2} home\n")
+        stranded = board_totals(view)
+        if sum(stranded):
+            text.append(f"\nStranded: {meeples_text(self.world, stranded)}\n")
+        text.append(f"Coins left: {view.coins}")
+        if self.campaign:
+            text.append(f"\n\nCampaign: {self.campaign}")
+        with Middle(), Center():
+            yield Static(text, id="cf-end-text")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,70 @@
+"""The set-up view: choose a free starting flight (best for round 1 first), Enter takes it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from flight_tui.games.connecting_flights.coop.rules.state import SETUP, ChooseStart, CoopView
+from flight_tui.games.connecting_flights.core.world import World
+from flight_tui.games.connecting_flights.coop.ui.market import LineList, OneLine
+from flight_tui.games.connecting_flights.coop.ui.presentation import (
+    my_go,
+    ranked_starts,
+    start_key,
+    start_label,
+)
+
+
+class StartView(Widget, can_focus=True):
+    """The starting flights the viewer may take, with a cursor."""
+
+    BINDINGS = [
+        Binding("up,k", "move(-1)", "Flight", key_display="↑↓", tooltip="Previous starting flight"),
+        Binding("down,j", "move(1)", "Next flight", show=False, tooltip="Next starting flight"),
+        Binding("enter,space", "take", "Take it", key_display="Enter", tooltip="Take this free starting flight"),
+    ]
+
+    class Submit(Message):
+        def __init__(self, action: object) -> None:
+            super().__init__()
+            self.action = action
+
+    def __init__(self, world: World, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.world = world
+        self.starts: list[ChooseStart] = []
+        self.view: CoopView | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="start-intro")
+        yield LineList(id="start-list")
+        yield OneLine(id="start-detail")
+
+    def show(self, view: CoopView, names: Sequence[str]) -> None:
+        self.view = view
+        mine = view.phase == SETUP and my_go(view)
+        self.starts = ranked_starts(view, self.world, view.seat) if mine else []
+        intro = Text(f"{names[view.seat]}: choose your free starting flight", style="bold")
+        intro.append(" (two airports, a plane, a passenger; a 4-fuel truck comes free). The first ones move meeples in round 1.")
+        intro.append("\n" + start_key(self.world), style="dim")
+        if not mine:
+            intro = Text("The starting flights are chosen." if view.phase != SETUP else f"{names[view.current]} is choosing a starting flight.")
+        self.query_one("#start-intro", Static).update(intro)
+        self.query_one(LineList).show([(start_label(view, self.world, s), "", "ok") for s in self.starts], 0)
+        self.query_one(OneLine).show("Enter takes the flight under the cursor." if self.starts else "")
+
+    def action_move(self, step: int) -> None:
+        self.query_one(LineList).move(step)
+
+    def action_take(self) -> None:
+        if not self.starts:
+            self.notify("There is no starting flight to choose now.", severity="warning")
+            return
+        self.post_message(self.Submit(self.starts[self.query_one(LineList).cursor]))

@@ -1,0 +1,355 @@
+"""The Connecting Flights cooperative table: Board, Hand, Marketplace and Fly views.
+
+Keys 1-4 switch between the views (the tab line and the footer show them); the status line
+gives the shared purse, the round, the stage, the phase and whose go it is. The screen reads
+only ``table.view(viewer)``; seats, bot partners' moves, autosave, undo and leaving come from
+:class:`~flight_tui.ui.game_screen.GameTableScreen`. The End Round summary and the end of the game have screens of their own; the app records a
+campaign scenario's result when the finished game is saved, and the end screen says what was recorded.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widget import Widget
+from textual.widgets import ContentSwitcher
+
+from flight_tui.games.connecting_flights.coop.rules.state import (
+    FLY,
+    LANDING_RIGHTS,
+    MARKET,
+    OVER,
+    SETUP,
+    Buy,
+    Charter,
+    CoopView,
+    FlyNext,
+    Pass,
+    RoundEnded,
+    SetChains,
+)
+from flight_tui.campaigns import campaign_outcome
+from flight_tui.games.connecting_flights.core.world import World, default_world
+from flight_tui.table import Table
+from flight_tui.games.connecting_flights.coop.ui.board import BoardView
+from flight_tui.games.connecting_flights.coop.ui.builder import HandCards
+from flight_tui.games.connecting_flights.coop.ui.end_screens import (
+    CoopEndScreen,
+    RoundSummaryScreen,
+)
+from flight_tui.games.connecting_flights.coop.ui.fly import FlyView
+from flight_tui.games.connecting_flights.coop.ui.hand import HandPanel
+from flight_tui.games.connecting_flights.coop.ui.market import MarketView
+from flight_tui.games.connecting_flights.coop.ui.presentation import (
+    action_text,
+    clip,
+    my_go,
+    status_parts,
+    unplaced_cards,
+)
+from flight_tui.games.connecting_flights.coop.ui.setup_view import StartView
+from flight_tui.ui.game_screen import GameCommand, GameTableScreen
+from flight_tui.ui.widgets.footer import GameFooter
+from flight_tui.ui.widgets.handoff import HandOffScreen
+
+
+VIEWS = (("board", "Board"), ("hand", "Hand"), ("market", "Market"), ("fly", "Fly"))
+"""The views in key order: key 1 shows the first."""
+PASS_HELP = "End your go (the phase ends when every player has passed in a row)"
+UNDO_HELP = "Take back your last action of this go (not a refresh or anything that revealed cards)"
+
+
+class TabLine(Widget):
+    """``1 Board  2 Hand  3 Market  4 Fly``: the view shown is marked ``▸`` and reversed."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.current = "board"
+        self.labels = dict(VIEWS)
+
+    def show(self, current: str, labels: dict[str, str]) -> None:
+        if (current, labels) != (self.current, self.labels):
+            self.current, self.labels = current, dict(labels)
+            self.refresh()
+
+    def render(self) -> Text:
+        text = Text(" ")
+        for index, (key, _) in enumerate(VIEWS, start=1):
+            label = f"{index} {self.labels[key]}"
+            if key == self.current:
+                text.append(f"▸{label} ", Style(bold=True, reverse=True))
+            else:
+                text.append(f" {label} ")
+            text.append(" ")
+        return text
+
+
+class StatusLine(Widget):
+    """Coins, round, stage, phase and whose go it is; the difficulty on the right."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.left = ""
+        self.right = ""
+
+    def show(self, left: str, right: str) -> None:
+        if (left, right) != (self.left, self.right):
+            self.left, self.right = left, right
+            self.refresh()
+
+    def render(self) -> Text:
+        gap = max(self.size.width - len(self.left) - len(self.right), 1)
+        return Text(self.left + " " * gap + self.right)
+
+
+class LogLines(Widget):
+    """The latest log lines, newest at the bottom, one row each (cut to the width)."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.lines: list[str] = []
+
+    def show(self, lines: list[str]) -> None:
+        if lines != self.lines:
+            self.lines = list(lines)
+            self.refresh()
+
+    def render(self) -> Text:
+        width, height = self.size
+        rows = [clip(f"· {line}", max(width, 1)) for line in self.lines[-height:]] if height else []
+        return Text("\n".join(rows))
+
+
+class CoopTableScreen(GameTableScreen):
+    """Play Connecting Flights cooperatively at ``table``. ``bot_delay`` overrides the app's setting."""
+
+    CSS_PATH = "connecting_flights.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+
+    BINDINGS = [
+        Binding("1", "show_view(\'board\')", "Board", show=False, tooltip="The world map: airports, owners, meeples"),
+        Binding("2", "show_view(\'hand\')", "Hand", show=False, tooltip="Every player's cards and the flight builder"),
+        Binding("3", "show_view(\'market\')", "Market", show=False, tooltip="The Marketplace: buy for a player, refresh"),
+        Binding("4", "show_view(\'fly\')", "Fly", show=False, tooltip="The order of flights, fly them, charter"),
+        Binding("p", "pass_go", "Done", tooltip=PASS_HELP),
+        Binding("u", "undo", "Undo", tooltip=UNDO_HELP),
+        Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now"),
+        Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)"),
+    ]
+
+    def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
+        super().__init__(table, bot_delay=bot_delay)
+        self.world: World = default_world()
+        self.view: CoopView | None = None
+        self.current_view = "board"
+        self._rounds_seen = self._rounds_ended(table.view(0))
+        self._end_shown = False
+        self._phase_seen: tuple[int, str] | None = None
+
+    def fallback_action(self, seat: int) -> Pass:
+        """A bot partner whose choice is refused passes its go."""
+        return Pass()
+
+    @staticmethod
+    def _rounds_ended(view: CoopView) -> int:
+        return sum(1 for event in view.log if isinstance(event, RoundEnded))
+
+    # ------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="cf-status")
+        yield TabLine(id="cf-tabs")
+        with ContentSwitcher(initial="board", id="cf-views"):
+            yield BoardView(self.world, id="board")
+            yield HandPanel(self.world, id="hand")
+            yield StartView(self.world, id="start")
+            yield MarketView(self.world, id="market")
+            yield FlyView(self.world, id="fly")
+        yield LogLines(id="cf-log")
+        yield GameFooter()
+
+    def on_mount(self) -> None:
+        self.start()
+
+    # ------------------------------------------------------------ the flow of the game
+
+    def advance(self) -> None:
+        """After any change: redraw, then the round summary, the end, a hand-off or a bot's move."""
+        seat_view = self.table.view(self.viewer if self.viewer is not None else 0)
+        if seat_view.phase == OVER and not self._end_shown:
+            self._end_shown = True
+            self._refresh_table()
+            result = self.table.rules.result(self.table.state)
+            campaign = campaign_outcome(self.table)
+            screen = CoopEndScreen(self.world, seat_view, self.table.names, result.summary, campaign)
+            self.app.push_screen(screen, callback=lambda _: self.action_leave())
+            return
+        ended = self._rounds_ended(seat_view)
+        if ended > self._rounds_seen and self.humans:
+            self._rounds_seen = ended
+            self._refresh_table()
+            summary = next(e for e in reversed(seat_view.log) if isinstance(e, RoundEnded))
+            self.app.push_screen(RoundSummaryScreen(self.world, seat_view, summary), callback=lambda _: self.advance())
+            return
+        self._rounds_seen = ended
+        acting = self.table.to_act()
+        if acting and acting[0] in self.humans and acting[0] != self.viewer:
+            self.viewer = acting[0]
+            self._refresh_table()
+            if len(self.humans) > 1:
+                name = self.table.seats[acting[0]].name
+                self.app.push_screen(HandOffScreen(name, note=""), callback=lambda _: self.advance())
+                return
+        if self.viewer is None:
+            self.viewer = self.humans[0] if self.humans else 0
+        self._refresh_table()
+        if acting and self.table.seats[acting[0]].is_bot:
+            self.schedule_bot()
+
+    # ------------------------------------------------------------ drawing
+
+    def _refresh_table(self) -> None:
+        """Redraw every view from the viewer's view (after an action, not on cursor moves)."""
+        view = self.table.view(self.viewer if self.viewer is not None else 0)
+        self.view = view
+        names = self.table.names
+        self._follow_phase(view)
+        difficulty = view.config.difficulty.capitalize()
+        left = " " + " · ".join(status_parts(view, [spec.label for spec in self.table.seats]))
+        self.query_one(StatusLine).show(left, f"{difficulty} ")
+        self.query_one(BoardView).show(view, names)
+        hands = [(names[s], _hand_cards(view, s)) for s in range(view.num_seats)]
+        can_build = view.phase == FLY and my_go(view) and not any(view.hands[view.seat].flown)
+        self.query_one(HandPanel).show(hands, view.seat, can_build, arranged=view.hands[view.seat].chains)
+        self.query_one(StartView).show(view, names)
+        self.query_one(MarketView).show(view, names)
+        self.query_one(FlyView).show(view, names)
+        self._show_log()
+        self._show_tabs()
+        self.refresh_bindings()
+
+    def _follow_phase(self, view: CoopView) -> None:
+        """Open the view a new phase is played in (set-up: the starting flights)."""
+        phase = (view.round, view.phase)
+        if phase == self._phase_seen:
+            return
+        self._phase_seen = phase
+        target = {SETUP: "start", MARKET: "market", FLY: "fly", OVER: "board"}[view.phase]
+        if view.phase == FLY and unplaced_cards(view.hands[view.seat]):
+            target = "hand"
+        self._switch(target)
+
+    def _show_log(self) -> None:
+        self.query_one(LogLines).show(self.table.log_lines(self.view.seat, last=12))
+
+    def _show_tabs(self) -> None:
+        labels = dict(VIEWS)
+        if self.view is not None and self.view.phase == SETUP:
+            labels["hand"] = "Start"
+        shown = "hand" if self.current_view == "start" else self.current_view
+        self.query_one(TabLine).show(shown, labels)
+
+    def _switch(self, name: str) -> None:
+        self.current_view = name
+        switcher = self.query_one(ContentSwitcher)
+        switcher.current = name
+        self.query_one(f"#{name}").focus()
+        self._show_tabs()
+
+    # ------------------------------------------------------------ messages from the views
+
+    def on_market_view_submit(self, message: MarketView.Submit) -> None:
+        self.submit(message.action)
+
+    def on_fly_view_submit(self, message: FlyView.Submit) -> None:
+        self.submit(message.action)
+
+    def on_start_view_submit(self, message: StartView.Submit) -> None:
+        self.submit(message.action)
+
+    def on_hand_panel_flights_ready(self, message: HandPanel.FlightsReady) -> None:
+        chains = tuple(tuple(chain) for chain in message.chains)
+        if self.submit(SetChains(chains)):
+            self._switch("fly")
+
+    def legal_actions_now(self) -> list:
+        """The viewer's legal actions, worked out from its view."""
+        if self.view is None:
+            return []
+        return self.table.rules.legal_actions_from_view(self.view)
+
+    # ------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show the phase's keys only; the others say why when pressed."""
+        view = self.view
+        if view is None or self.viewer is None:
+            return True
+        if action == "undo":
+            return self.table.can_undo(self.viewer)
+        if action == "pass_go":
+            return view.phase in (MARKET, FLY) and my_go(view)
+        return True
+
+    def action_show_view(self, name: str) -> None:
+        if name == "hand" and self.view is not None and self.view.phase == SETUP:
+            name = "start"
+        self._switch(name)
+
+    def action_pass_go(self) -> None:
+        view = self.view
+        if view is None or view.phase not in (MARKET, FLY) or not my_go(view):
+            self.notify("Passing is for your go in the Marketplace or Fly phase.", severity="warning")
+            return
+        self.submit(Pass())
+
+    def action_hint(self) -> None:
+        view = self.view
+        if view is None or not my_go(view):
+            self.notify("Hints are for your own go.", severity="warning")
+            return
+        action = self.hint(view)
+        text = action_text(view, self.world, self.table.names, action)
+        if isinstance(action, SetChains):
+            self._switch("hand")
+            self.query_one(HandPanel).load_chains(action.chains)
+            text += ". They are in the builder: f sends them, or change them first"
+        elif isinstance(action, Buy):
+            self._switch("market")
+            self.query_one(MarketView).point_at(action)
+            text += " (l rents it)" if action.kind == LANDING_RIGHTS else " (Enter buys it)"
+        elif isinstance(action, FlyNext):
+            self._switch("fly")
+            self.query_one(FlyView).point_at(action)
+            text += " (Enter flies it)"
+        elif isinstance(action, Charter):
+            self._switch("fly")
+            self.query_one(FlyView).open_charters(action)
+            text += " (Enter pays)"
+        self.show_hint(f"The Normal bot would {text}.")
+
+    def game_commands(self) -> list[GameCommand]:
+        """Commands for the app's command palette: (title, help, callback)."""
+        return [
+            *((f"Show {label}", f"Switch to the {label} view ({i})", partial(self.action_show_view, key)) for i, (key, label) in enumerate(VIEWS, start=1)),
+            ("Done (pass)", PASS_HELP + " (p)", self.action_pass_go),
+            ("Undo", UNDO_HELP + " (u)", self.action_undo),
+            ("Hint", "Show what the Normal bot would do now (t)", self.action_hint),
+            ("Back to the menu", "Leave the table; Continue resumes the game (Esc)", self.action_leave),
+        ]
+
+
+def _hand_cards(view: CoopView, seat: int) -> HandCards:
+    hand = view.hands[seat]
+    return HandCards(
+        airports=tuple(hand.airports),
+        landing_rights=tuple(hand.landing_rights),
+        planes=tuple(hand.planes),
+        passengers=tuple(hand.passengers),
+        trucks=tuple(hand.trucks),
+    )

@@ -1,0 +1,1 @@
+"""Flight (Pepys, 1954): its rules, bots and screens."""

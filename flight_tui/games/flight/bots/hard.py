@@ -1,0 +1,121 @@
+"""The Hard Flight bot: determinized Monte Carlo search over its own view.
+
+For each decision it takes a few candidate moves (both draws; or the best whole-turn plans by
+the Normal bot's scoring), then repeatedly samples the hidden cards consistently with what it
+has seen (:mod:`flight_determinize`), plays every candidate out in that same sample with the
+quick player (:mod:`flight_quick`) for all seats to the end of the hand, and keeps the
+candidate with the best average result. It stops at its time budget or iteration cap;
+decisions with one legal action, and landings, are instant, and it stops early once
+the choice is clear (see :func:`settled`).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Sequence
+
+import msgspec
+
+from flight_tui.games.flight.bots.determinize import determinize, read_hands
+from flight_tui.games.flight.bots.normal import normal_draw, ranked_plans
+from flight_tui.games.flight.bots.plans import PlanFollower
+from flight_tui.games.flight.bots.quick import quick_action
+from flight_tui.games.flight.bots.tactics import landing_plan
+from flight_tui.engine.rng import Rng
+from flight_tui.games.flight.rules import FLIGHT
+from flight_tui.games.flight.rules.state import DRAW, FlightAction, FlightState, FlightView
+
+DEFAULT_BUDGET = 0.15
+"""Seconds of search per decision."""
+DEFAULT_MAX_SAMPLES = 200
+"""Samples of the hidden cards per decision at most."""
+MIN_SAMPLES = 2
+SAME_OUTCOME_SAMPLES = 8
+"""Samples before the search may stop early (see :func:`settled`)."""
+CLEAR_LEAD = 2.5
+CANDIDATE_PLANS = 4
+MARGIN_WEIGHT = 0.01
+"""Utility of a hand: 1 for winning it (0.5 for a tie) plus this much per point of margin."""
+
+
+def hand_utility(state: FlightState, seat: int) -> float:
+    """How good the last finished hand of ``state`` was for ``seat``."""
+    points = state.hand_results[-1].points
+    mine = points[seat]
+    best_other = max(p for s, p in enumerate(points) if s != seat)
+    won = 1.0 if mine > best_other else 0.5 if mine == best_other else 0.0
+    return won + MARGIN_WEIGHT * (mine - best_other)
+
+
+def play_out(state: FlightState) -> None:
+    """Play ``state`` to its end with the quick player in every seat."""
+    while not FLIGHT.is_over(state):
+        seat = state.current
+        action = quick_action(state.phase, state.hands[seat], state.flights, state.turn, state.discard)
+        FLIGHT.apply(state, seat, action)
+
+
+class HardBot(PlanFollower):
+    """Searches sampled deals within ``budget`` seconds per decision (see module doc)."""
+
+    level = "hard"
+
+    def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, max_samples: int = DEFAULT_MAX_SAMPLES) -> None:
+        super().__init__()
+        self.rng = Rng.from_seed(seed)
+        self.budget = budget
+        self.max_samples = max_samples
+
+    def choose(self, view: FlightView) -> FlightAction:
+        if view.phase != DRAW and view.current == view.seat:
+            landing = landing_plan(view.hand, view.flights, view.turn)
+            if landing is not None:
+                return landing[0]
+        return super().choose(view)
+
+    def draw(self, view: FlightView, legal: list[FlightAction]) -> FlightAction:
+        first = normal_draw(view)
+        candidates = [[first]] + [[a] for a in legal if a != first]
+        return self.search(view, candidates)[0]
+
+    def plan_turn(self, view: FlightView) -> list[FlightAction]:
+        plans = [p.actions for _, p in ranked_plans(view)[:CANDIDATE_PLANS]]
+        return plans[0] if len(plans) == 1 else self.search(view, plans)
+
+    def search(self, view: FlightView, candidates: Sequence[list[FlightAction]]) -> list[FlightAction]:
+        """The candidate with the best mean result over sampled deals (the first wins ties)."""
+        deadline = time.perf_counter() + self.budget
+        facts = read_hands(view)
+        results: list[list[float]] = [[] for _ in candidates]
+        while len(results[0]) < self.max_samples and (len(results[0]) < MIN_SAMPLES or time.perf_counter() < deadline):
+            if settled(results):
+                break
+            world = determinize(view, self.rng, facts)
+            world.config = msgspec.structs.replace(world.config, hands=view.hand_no)
+            for i, actions in enumerate(candidates):
+                state = FLIGHT.clone(world)
+                for action in actions:
+                    FLIGHT.apply(state, view.seat, action)
+                play_out(state)
+                results[i].append(hand_utility(state, view.seat))
+        totals = [sum(r) for r in results]
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return list(candidates[best])
+
+
+def settled(results: Sequence[Sequence[float]]) -> bool:
+    """Whether more samples are unlikely to change the choice.
+
+    True when every candidate has had the very same results so far, or when the leader beats
+    the runner-up, sample by sample, by more than ``CLEAR_LEAD`` standard errors.
+    """
+    n = len(results[0])
+    if n < SAME_OUTCOME_SAMPLES:
+        return False
+    if all(r == results[0] for r in results):
+        return True
+    order = sorted(range(len(results)), key=lambda i: -sum(results[i]))
+    diffs = [a - b for a, b in zip(results[order[0]], results[order[1]])]
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > 0 and mean * mean * n > CLEAR_LEAD * CLEAR_LEAD * variance

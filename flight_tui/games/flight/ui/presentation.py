@@ -1,0 +1,163 @@
+"""What the Flight table shows, worked out from one seat's view (no Textual here).
+
+Everything is computed from a :class:`~flight_tui.games.flight.rules.state.FlightView`: the cards a
+seat may play and why not, the pieces of each flight's row, short card captions, and the
+cards other players laid since the viewer last played (highlighted so a person can follow).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from flight_tui.games.flight.rules import cards as C
+from flight_tui.games.flight.rules.game import play_problem
+from flight_tui.games.flight.rules.state import (
+    PLAY,
+    Discard,
+    Discarded,
+    DrawDiscard,
+    DrawPack,
+    DrawThree,
+    DrawTwoAndDiscard,
+    FlightLine,
+    FlightView,
+    Play,
+    Played,
+)
+
+SHORT_NAMES = {
+    C.SAFE_LANDING: ("Safe Landing", "Landing", "Land"),
+    C.FOG: ("Fog",),
+    C.ALT_ROUTE: ("Alternative Route", "Alt. Route", "Alt.Rte", "AltRte", "Alt"),
+    C.CUSTOMS: ("Customs", "Cstms"),
+    C.PASSPORT: ("Passport", "Passpt"),
+}
+"""Names of the colourless cards, longest first, for cards of different widths."""
+PLANE_SHORT = ("Constellation", "Halton", "Skymaster", "Lancastrian")
+FLIGHT_KEYS = (("1", "b"), ("2", "r"), ("3", "y"), ("4", "g"))
+"""Keys that choose a flight: its number or its colour letter."""
+
+
+def candidate_flights(card: int) -> tuple[int, ...]:
+    """The flights a card could ever go on: its own colour, or any for the colourless cards."""
+    kind = C.KIND[card]
+    if kind in (C.PLANE, C.ROUTE):
+        return (C.COLOUR[card],)
+    return (0, 1, 2, 3)
+
+
+def my_turn(view: FlightView) -> bool:
+    return view.current == view.seat and view.phase != "over"
+
+
+def playable_flights(view: FlightView, card: int) -> list[int]:
+    """The flights ``card`` may be laid on now (empty unless the viewer is in the play phase)."""
+    if not my_turn(view) or view.phase != PLAY:
+        return []
+    return [f for f in candidate_flights(card) if play_problem(view.hand, view.flights, view.turn, card, f) is None]
+
+
+def play_reason(view: FlightView, card: int) -> str:
+    """Why ``card`` may not be played now, in words for the player.
+
+    For a card that could go on several flights, the reason given is the one of the flight
+    closest to taking it (the furthest flown), which is the one a player is asking about.
+    """
+    if not my_turn(view):
+        return "It is not your turn."
+    if view.phase != PLAY:
+        return "Draw a card first (rule 2)."
+    flights = sorted(candidate_flights(card), key=lambda f: -view.flights[f].reached)
+    reasons = [play_problem(view.hand, view.flights, view.turn, card, f) for f in flights]
+    return next((r for r in reasons if r), "")
+
+
+def caption(card: int, width: int) -> str:
+    """The card's name in at most ``width`` characters (stop names for route cards)."""
+    kind = C.KIND[card]
+    if kind == C.ROUTE:
+        text = C.STOPS[C.COLOUR[card]][C.NUMBER[card] - 1]
+    elif kind == C.PLANE:
+        text = PLANE_SHORT[C.COLOUR[card]]
+    else:
+        text = next((n for n in SHORT_NAMES[kind] if len(n) <= width), SHORT_NAMES[kind][-1])
+    return clip(text, width)
+
+
+def clip(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters, with an ellipsis when cut."""
+    if len(text) <= width:
+        return text
+    return text[: max(width - 1, 0)] + "…" if width > 0 else ""
+
+
+class Piece(NamedTuple):
+    """One piece of a flight's row: ``kind`` names its look, ``card`` the card (or -1)."""
+
+    kind: str
+    """``plane``, ``route``, ``replaced`` (Fog cleared by an Alternative Route), ``cleared``
+    (Customs cleared by a Passport), ``blocked`` (an obstacle still standing), ``landing``,
+    ``next`` (a stop still to fly), ``waiting`` (no aeroplane yet)."""
+    card: int
+    number: int = 0
+    """The route number the piece stands for (route, replaced and next pieces)."""
+    cleared_by: int = -1
+    """The card that cleared an obstacle (for ``replaced`` and ``cleared``)."""
+
+
+def flight_pieces(line: FlightLine, colour: int) -> list[Piece]:
+    """The row of one flight: what was laid, in order, then the stops still to fly."""
+    if not line.cards:
+        return [Piece("waiting", C.plane(colour))]
+    pieces: list[Piece] = []
+    reached = 0
+    for card in line.cards:
+        kind = C.KIND[card]
+        if kind == C.PLANE:
+            pieces.append(Piece("plane", card))
+        elif kind == C.ROUTE:
+            reached = C.NUMBER[card]
+            pieces.append(Piece("route", card, reached))
+        elif kind in (C.FOG, C.CUSTOMS):
+            pieces.append(Piece("blocked", card))
+        elif kind == C.ALT_ROUTE:
+            reached += 1  # rule 6b: replaces the next route card
+            fog = pieces.pop()
+            pieces.append(Piece("replaced", fog.card, reached, card))
+        elif kind == C.PASSPORT:
+            customs = pieces.pop()
+            pieces.append(Piece("cleared", customs.card, 0, card))
+        else:
+            pieces.append(Piece("landing", card))
+    if not line.landed:
+        pieces.extend(Piece("next", C.route(colour, n), n) for n in range(reached + 1, 6))
+        pieces.append(Piece("next", -1))
+    return pieces
+
+
+def recent_plays(view: FlightView) -> frozenset[int]:
+    """Cards the other players laid since the viewer's own last discard (shown highlighted)."""
+    recent: set[int] = set()
+    for event in reversed(view.log):
+        if isinstance(event, Discarded) and event.seat == view.seat:
+            break
+        if isinstance(event, Played) and event.seat != view.seat:
+            recent.add(event.card)
+    return frozenset(recent)
+
+
+def action_text(action: object) -> str:
+    """An action in words, e.g. for a hint: ``play R3-Y Kisumu on the yellow flight``."""
+    if isinstance(action, Play):
+        return f"play {C.code(action.card)} {C.name(action.card)} on the {C.COLOURS[action.flight]} flight (Enter)"
+    if isinstance(action, Discard):
+        return f"discard {C.code(action.card)} {C.name(action.card)} (x)"
+    if isinstance(action, DrawPack):
+        return "draw the top card of the pack (p)"
+    if isinstance(action, DrawDiscard):
+        return "draw the exposed card (e)"
+    if isinstance(action, DrawThree):
+        return "draw three cards from the pack (p)"
+    if isinstance(action, DrawTwoAndDiscard):
+        return "draw two from the pack and the exposed card (e)"
+    return str(action)

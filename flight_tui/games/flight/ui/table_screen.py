@@ -1,0 +1,297 @@
+"""The Flight table: the four flights, the pack and discard, the players, the log and a hand.
+
+Seats, bots' moves, autosave, undo and leaving come from
+:class:`~flight_tui.ui.game_screen.GameTableScreen`.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+
+from flight_tui.games.flight.rules import cards as C
+from flight_tui.games.flight.rules.state import (
+    DRAW,
+    OVER,
+    PLAY,
+    Discard,
+    DrawDiscard,
+    DrawPack,
+    DrawThree,
+    DrawTwoAndDiscard,
+    FlightView,
+    Play,
+)
+from flight_tui.table import Table
+from flight_tui.games.flight.ui.chooser import FlightChooser
+from flight_tui.games.flight.ui.end_screens import HandEndScreen, MatchEndScreen
+from flight_tui.games.flight.ui.presentation import (
+    action_text,
+    my_turn,
+    play_reason,
+    playable_flights,
+    recent_plays,
+)
+from flight_tui.games.flight.ui.widgets import FlightsPanel, HandView, LogPanel, PlayersPanel, ReasonLine, StatusBar
+from flight_tui.ui.game_screen import GameCommand, GameTableScreen
+from flight_tui.ui.widgets.footer import GameFooter
+from flight_tui.ui.widgets.handoff import HandOffScreen
+from flight_tui.words import count
+
+PLAY_HELP = "Play the card under the cursor (asks which flight when it could go on several)"
+DISCARD_HELP = "Discard the card under the cursor: your turn ends"
+PACK_HELP = "Draw the top card of the pack (three cards when your hand is empty)"
+EXPOSED_HELP = "Draw the exposed card (with an empty hand: two from the pack and the exposed card)"
+UNDO_HELP = "Take back your last action of this turn"
+
+
+class FlightTableScreen(GameTableScreen):
+    """Play Flight at ``table``. ``bot_delay`` overrides the app's setting (0 in tests)."""
+
+    CSS_PATH = "flight.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Card", key_display="←→", tooltip="Previous card"),
+        Binding("h", "move(-1)", "Previous card", show=False, tooltip="Previous card"),
+        Binding("right,l", "move(1)", "Next card", show=False, tooltip="Next card"),
+        Binding("down,j", "next_playable(1)", "Next playable card", show=False),
+        Binding("up,k", "next_playable(-1)", "Previous playable card", show=False),
+        Binding("home", "move_to(0)", "First card", show=False),
+        Binding("end", "move_to(-1)", "Last card", show=False),
+        Binding("enter,space", "play", "Play", key_display="Enter", tooltip=PLAY_HELP),
+        Binding("enter,space", "attempt('play')", "Play", show=False, tooltip=PLAY_HELP),
+        Binding("x,d", "discard", "Discard", key_display="x", tooltip=DISCARD_HELP),
+        Binding("x,d", "attempt('discard')", "Discard", show=False, tooltip=DISCARD_HELP),
+        Binding("p", "draw_pack", "Pack", tooltip=PACK_HELP),
+        Binding("p", "attempt('draw_pack')", "Pack", show=False, tooltip=PACK_HELP),
+        Binding("e", "draw_exposed", "Exposed card", tooltip=EXPOSED_HELP),
+        Binding("e", "attempt('draw_exposed')", "Exposed card", show=False, tooltip=EXPOSED_HELP),
+        Binding("u", "undo", "Undo", tooltip=UNDO_HELP),
+        Binding("u", "attempt('undo')", "Undo", show=False, tooltip=UNDO_HELP),
+        Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now"),
+        Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)"),
+    ]
+    _CHECKED = {"play", "discard", "draw_pack", "draw_exposed", "undo"}
+
+    def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
+        super().__init__(table, bot_delay=bot_delay)
+        self.view: FlightView | None = None
+        self._results_seen = len(table.view(0).hand_results)
+        self._match_end_shown = False
+
+    # ------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        yield FlightsPanel(id="flights", classes="panel")
+        with Horizontal(id="middle"):
+            yield LogPanel(id="log", classes="panel")
+            yield PlayersPanel(id="players", classes="panel")
+        yield HandView(id="hand", classes="panel")
+        yield ReasonLine(id="reason")
+        yield GameFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#flights").border_title = "Flights"
+        self.query_one("#log").border_title = "Log"
+        self.query_one("#players").border_title = "Players"
+        self.start()
+
+    @property
+    def hand(self) -> HandView:
+        return self.query_one(HandView)
+
+    # ------------------------------------------------------------ the flow of the game
+
+    def advance(self) -> None:
+        """After any change: show the new position, then the end of a hand, a hand-off, or a bot's move."""
+        seat_view = self.table.view(self.viewer if self.viewer is not None else 0)
+        if len(seat_view.hand_results) > self._results_seen or (seat_view.phase == OVER and not self._match_end_shown):
+            self._results_seen = len(seat_view.hand_results)
+            self._show_scores(seat_view)
+            return
+        next_human = self._next_human(seat_view.current)
+        if next_human is not None and next_human != self.viewer:
+            self.viewer = next_human
+            self._refresh_table()
+            name = self.table.seats[next_human].name
+            self.app.push_screen(HandOffScreen(name), callback=lambda _: self.advance())
+            return
+        if self.viewer is None:
+            self.viewer = 0  # bots only: watch from the first seat
+        self._refresh_table()
+        if self.table.seats[seat_view.current].is_bot and not self.table.is_over():
+            self.schedule_bot()
+
+    def _next_human(self, current: int) -> int | None:
+        """The human who plays next from ``current`` on (``current`` included), if any."""
+        seats = len(self.table.seats)
+        for step in range(seats):
+            seat = (current + step) % seats
+            if seat in self.humans:
+                return seat
+        return None
+
+    def _show_scores(self, view: FlightView) -> None:
+        self._refresh_table()
+        names = self.table.names
+        if view.phase == OVER:
+            self._match_end_shown = True
+            screen = MatchEndScreen(names, view.hand_results, view.config, view.winners)
+            self.app.push_screen(screen, callback=lambda _: self.action_leave())
+        else:
+            screen = HandEndScreen(names, view.hand_results, view.config)
+            self.app.push_screen(screen, callback=lambda _: self.advance())
+
+    # ------------------------------------------------------------ drawing the table
+
+    def _refresh_table(self) -> None:
+        """Redraw everything from the viewer's view (after an action, not on cursor moves)."""
+        view = self.table.view(self.viewer if self.viewer is not None else 0)
+        old_view, self.view = self.view, view
+        hand = self.hand
+        cards = sorted(view.hand)
+        cursor = hand.cursor
+        if old_view is not None and old_view.seat == view.seat:
+            new_cards = [c for c in cards if c not in old_view.hand]
+            if new_cards:
+                cursor = cards.index(new_cards[0])
+            elif hand.card in cards:
+                cursor = cards.index(hand.card)
+        hand.show(cards, [bool(playable_flights(view, c)) for c in cards], cursor)
+        self.query_one(StatusBar).show(view)
+        self.query_one(FlightsPanel).show(view.flights, recent_plays(view))
+        self.query_one(PlayersPanel).show(self.table.seats, view)
+        self.query_one(LogPanel).show(self.table.log_lines(view.seat))
+        hand.border_title = self._hand_title(view)
+        hand.set_class(my_turn(view), "-my-turn")
+        self._show_reason()
+        self.refresh_bindings()
+
+    def _hand_title(self, view: FlightView) -> str:
+        name = self.table.seats[view.seat].name
+        if view.phase == OVER:
+            return f"{name}'s hand · the match is over"
+        if not my_turn(view):
+            return f"{name}'s hand · {self.table.seats[view.current].label} is playing"
+        if view.phase == DRAW:
+            if not view.hand:
+                return f"{name}, your turn · hand empty: p draws three, e two and the exposed card"
+            return f"{name}, your turn · draw: p the pack, e the exposed card"
+        if not any(self.hand.playable):
+            if view.turn.played == 0:
+                return f"{name}, your turn · nothing can be played: discard a card (x)"
+            return f"{name}, your turn · discard a card (x) to end the turn"
+        if view.turn.played == 0:
+            return f"{name}, your turn · play at least one card (Enter), then discard (x)"
+        return f"{name}, your turn · play more (Enter), or discard (x) to end the turn"
+
+    def _show_reason(self) -> None:
+        view, card = self.view, self.hand.card
+        if view is None or card is None:
+            self.query_one(ReasonLine).show(Text(""))
+            return
+        label = f"{C.code(card)} {C.name(card)}"
+        if view.phase == PLAY and my_turn(view):
+            flights = playable_flights(view, card)
+            if flights:
+                where = f"the {C.COLOURS[flights[0]]} flight" if len(flights) == 1 else "a flight you choose"
+                message = Text.assemble(("✓ ", "bold"), label, f": Enter plays it on {where}.")
+            else:
+                message = Text.assemble(("✗ ", "bold"), label, ": ", (play_reason(view, card), "italic"))
+        else:
+            message = Text(f"  {label} · worth {count(C.VALUE[card], 'point')} in hand")
+        self.query_one(ReasonLine).show(message)
+
+    def on_hand_view_cursor_moved(self, _: HandView.CursorMoved) -> None:
+        self._show_reason()
+
+    # ------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show only the keys that apply now; the others fall through to ``attempt``."""
+        if action not in self._CHECKED or self.view is None or self.viewer is None:
+            return True
+        view = self.view
+        if action == "undo":
+            return self.table.can_undo(self.viewer)
+        wanted = PLAY if action in ("play", "discard") else DRAW
+        return my_turn(view) and view.phase == wanted
+
+    def action_attempt(self, action: str) -> None:
+        """Try an action the rules may refuse, to tell the player why."""
+        getattr(self, f"action_{action}")()
+
+    def action_move(self, step: int) -> None:
+        self.hand.move_to(self.hand.cursor + step)
+
+    def action_move_to(self, index: int) -> None:
+        self.hand.move_to(index if index >= 0 else len(self.hand.cards) - 1)
+
+    def action_next_playable(self, step: int) -> None:
+        """Jump to the next card that may be played (round the hand), else move one card."""
+        hand = self.hand
+        count = len(hand.cards)
+        for distance in range(1, count):
+            index = (hand.cursor + step * distance) % count
+            if hand.playable[index]:
+                hand.move_to(index)
+                return
+        self.action_move(step)
+
+    def action_play(self) -> None:
+        view, card = self.view, self.hand.card
+        if view is None or card is None:
+            self.notify("You have no card to play.", severity="warning")
+            return
+        flights = playable_flights(view, card)
+        if not flights:
+            self.notify(play_reason(view, card), title=f"{C.code(card)} can't be played", severity="warning")
+        elif len(flights) == 1:
+            self.submit(Play(card, flights[0]))
+        else:
+
+            def chosen(flight: int | None) -> None:
+                if flight is not None:
+                    self.submit(Play(card, flight))
+
+            self.app.push_screen(FlightChooser(card, flights, view), callback=chosen)
+
+    def action_discard(self) -> None:
+        card = self.hand.card
+        if card is None:
+            self.notify("You have no card to discard.", severity="warning")
+            return
+        self.submit(Discard(card))
+
+    def action_draw_pack(self) -> None:
+        self.submit(DrawPack() if self._hand_held() else DrawThree())
+
+    def action_draw_exposed(self) -> None:
+        self.submit(DrawDiscard() if self._hand_held() else DrawTwoAndDiscard())
+
+    def _hand_held(self) -> bool:
+        return bool(self.view is None or self.view.hand)
+
+    def action_hint(self) -> None:
+        view = self.view
+        if view is None or not my_turn(view):
+            self.notify("Hints are for your own turn.", severity="warning")
+            return
+        action = self.hint(view)
+        card = getattr(action, "card", None)
+        if card is not None and card in self.hand.cards:
+            self.hand.move_to(self.hand.cards.index(card))
+        self.show_hint(f"The Normal bot would {action_text(action)}.")
+
+    def game_commands(self) -> list[GameCommand]:
+        """Commands for the app's command palette: (title, help, callback)."""
+        return [
+            ("Undo", UNDO_HELP + " (u)", self.action_undo),
+            ("Hint", "Show what the Normal bot would do now (t)", self.action_hint),
+            ("Back to the menu", "Leave the table; Continue resumes the game (Esc)", self.action_leave),
+        ]

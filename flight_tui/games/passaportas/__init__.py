@@ -1,0 +1,1 @@
+"""Passaportas: its rules, bots and screens."""

@@ -1,0 +1,147 @@
+"""The Hard Passaportas bot: determinized lookahead over its own view.
+
+When it has a flight to choose, it takes the Normal bot's best few choices (one flight per
+city, and staying put), then repeatedly samples the hidden cards consistently with its view
+(:mod:`passaportas_determinize`) and, in that same sample with the same dice, plays each
+candidate and then every other seat's turn with the Normal policy until its own next turn
+begins. There it scores the table: stages won against the opponents' (the leaders' counting
+most), a win or loss, and what the Normal planner expects its coming turn to be worth. It keeps
+the candidate with the best mean (the Normal bot's choice unless another beats it by
+:data:`SWITCH_MARGIN`), within its time budget (at least :data:`MIN_SAMPLES`
+samples, at most ``max_samples``). Rolling, the wild token and customs follow the Normal bot.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from flight_tui.games.passaportas.bots.determinize import determinize, read_passes
+from flight_tui.games.passaportas.bots.normal import FuelPlanner, NormalBot, customs_choice
+from flight_tui.games.passaportas.bots.tactics import STAGE, opponent_weights
+from flight_tui.engine.rng import Rng
+from flight_tui.games.passaportas.rules import PASSAPORTAS
+from flight_tui.games.passaportas.rules.map import MAX_FUEL
+from flight_tui.games.passaportas.rules.state import (
+    CUSTOMS,
+    FUEL,
+    Fly,
+    PassaportasAction,
+    PassaportasState,
+    PassaportasView,
+    Roll,
+    StayPut,
+    UseWildToken,
+)
+
+DEFAULT_BUDGET = 0.04
+"""Seconds of search per decision (with :data:`MIN_SAMPLES`, about 70 ms at the 95th percentile;
+400 heads-up games against Normal take about 10 minutes on two busy cores)."""
+DEFAULT_MAX_SAMPLES = 40
+MIN_SAMPLES = 2
+CANDIDATES = 5
+"""Flights (best per city by the Normal planner) searched, besides staying put."""
+WIN_WORTH = 20.0
+"""Worth of a won game, in stages."""
+OUTLOOK_WEIGHT = 0.6
+"""How much the Normal planner's value of the bot's coming turn counts at the horizon."""
+PERSONS_WEIGHT = 0.5
+"""Worth per person delivered at the round limit (house rule P10 ranks by persons delivered);
+it counts in proportion to how far the game has come towards that limit."""
+SWITCH_MARGIN = 0.25
+"""How much better, on average, another candidate must do to overrule the Normal bot's choice."""
+
+
+def utility(state: PassaportasState, seat: int, planner_view: PassaportasView | None) -> float:
+    """How good ``state`` (at the start of ``seat``'s turn, or over) is for ``seat``."""
+    if state.winners:
+        share = 1.0 / len(state.winners) if seat in state.winners else 0.0
+        return WIN_WORTH * (2 * share - 1)
+    n = state.config.players
+    stages = [sum(STAGE[g.status] for g in gs) for gs in state.groups]
+    weights = opponent_weights(stages, seat, n)
+    value = -sum(s * w for s, w in zip(stages, weights))
+    persons = [sum(g.size for g in gs if STAGE[g.status] == 2) for gs in state.groups]
+    value -= PERSONS_WEIGHT * state.round_no / state.config.max_rounds * sum(p * w for p, w in zip(persons, weights))
+    if planner_view is not None:
+        planner = FuelPlanner(planner_view)
+        outlook = planner.roll_value(state.fuel) if state.fuel < MAX_FUEL else planner.best(state.fuel)[0]
+        value += OUTLOOK_WEIGHT * outlook
+    return value
+
+
+class HardBot:
+    """Searches sampled deals within ``budget`` seconds per flight (see module doc)."""
+
+    level = "hard"
+
+    def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, max_samples: int = DEFAULT_MAX_SAMPLES) -> None:
+        self.rng = Rng.from_seed(seed)
+        self.budget = budget
+        self.max_samples = max_samples
+        self.normal = NormalBot()
+
+    def choose(self, view: PassaportasView) -> PassaportasAction:
+        legal = PASSAPORTAS.legal_actions_from_view(view)
+        if not legal:
+            raise ValueError("It is not this seat's turn.")
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == CUSTOMS:
+            return customs_choice(view, legal)
+        first = self.normal.choose(view)
+        if isinstance(first, (Roll, UseWildToken)):
+            return first
+        candidates = self.candidates(view, first, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        return self.search(view, candidates)
+
+    def candidates(
+        self, view: PassaportasView, first: PassaportasAction, legal: Sequence[PassaportasAction]
+    ) -> list[PassaportasAction]:
+        """The Normal bot's choice, then its best legal flight to each other city by value, and staying."""
+        planner = FuelPlanner(view)
+        allowed = set(legal)
+        by_city: dict[int, tuple[float, Fly]] = {}
+        for city, amounts in enumerate(planner.maps.amounts[view.plane]):
+            for amount in amounts:
+                if amount > view.fuel:
+                    break
+                if Fly(city, amount) not in allowed:
+                    continue
+                value = planner.city_value[city] + planner.expected_response(city, view.fuel - amount)
+                if city not in by_city or value > by_city[city][0]:
+                    by_city[city] = (value, Fly(city, amount))
+        ranked = [a for _, a in sorted(by_city.values(), key=lambda va: -va[0])]
+        out = [first] + [a for a in ranked if a != first][: CANDIDATES - 1]
+        if StayPut() not in out:
+            out.append(StayPut())
+        return out
+
+    def search(self, view: PassaportasView, candidates: Sequence[PassaportasAction]) -> PassaportasAction:
+        """The candidate with the best mean utility over sampled deals (the first wins ties)."""
+        deadline = time.perf_counter() + self.budget
+        excluded = read_passes(view)
+        totals = [0.0] * len(candidates)
+        samples = 0
+        while samples < self.max_samples and (samples < MIN_SAMPLES or time.perf_counter() < deadline):
+            world = determinize(view, self.rng, excluded)
+            for i, action in enumerate(candidates):
+                totals[i] += self.play_out(world, view.seat, action)
+            samples += 1
+        totals[0] += SWITCH_MARGIN * samples
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def play_out(self, world: PassaportasState, seat: int, action: PassaportasAction) -> float:
+        """Play ``action`` in a copy of ``world``, then Normal for everyone until ``seat``'s next turn."""
+        state = PASSAPORTAS.clone(world)
+        PASSAPORTAS.apply(state, seat, action)
+        normal = self.normal
+        while not PASSAPORTAS.is_over(state):
+            actor = PASSAPORTAS.to_act(state)[0]
+            if actor == seat and state.phase == FUEL and state.current == seat:
+                return utility(state, seat, PASSAPORTAS.view(state, seat))
+            PASSAPORTAS.apply(state, actor, normal.choose(PASSAPORTAS.view(state, actor)))
+        return utility(state, seat, None)

@@ -1,0 +1,36 @@
+"""Passaportas as the shared parts see it."""
+
+from flight_tui.engine.options import GameOption
+from flight_tui.engine.spec import GameSpec
+
+SPEC = GameSpec(
+    name="passaportas",
+    title="Passaportas",
+    summary="1950s travel agents share one ten-seat plane, fuelled with dice",
+    min_players=2,
+    max_players=6,
+    options=(
+        GameOption(
+            key="four_group",
+            label="Group of 4",
+            choices=(("Play with it", "with"), ("Leave it out", "without")),
+            default="with",
+            hint="Remark 1: 5 or 6 players may leave it out",
+        ),
+        GameOption(
+            key="wild_tokens",
+            label="Wild token",
+            choices=(("Yes", "on"), ("No", "off")),
+            default="on",
+            hint="Remark 2: +10,000 litres, once each",
+        ),
+    ),
+    seats="human,normal,normal,normal",
+    bot_seats="normal,random",
+    rules="flight_tui.games.passaportas.rules:PASSAPORTAS",
+    bots="flight_tui.games.passaportas.bots:make_bot",
+    table_screen="flight_tui.games.passaportas.ui.table_screen:PassaportasTableScreen",
+    rules_text="flight_tui.games.passaportas.rules:rules_text.md",
+    house_rules="flight_tui.games.passaportas.rules:house_rules.md",
+    settings_before_v2={"edition": 1, "wild_tokens": False},  # the first map; the token was off by default
+)

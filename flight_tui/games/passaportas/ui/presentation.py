@@ -1,0 +1,221 @@
+"""What the Passaportas table shows, worked out from one seat's view (no Textual here).
+
+Seat letters (A to F) name the players everywhere, so that nothing is told by colour alone;
+dice faces, the fuel gauge, the ten plane seats, group states, where the plane can fly and
+what a move is in words all come from a
+:class:`~flight_tui.games.passaportas.rules.state.PassaportasView`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from flight_tui.games.passaportas.bots.tactics import Table as Forecast
+from flight_tui.games.passaportas.rules.map import MAX_FUEL, GameMap
+from flight_tui.games.passaportas.rules.game import completes_last_trip, finish_barred
+from flight_tui.games.passaportas.rules.state import (
+    CUSTOMS,
+    DONE,
+    FUEL,
+    HOME,
+    OFFICE,
+    OVER,
+    PLANE,
+    Boarded,
+    CustomsPassed,
+    CustomsUsed,
+    Fly,
+    GotOff,
+    NoRoom,
+    PassaportasView,
+    PassCustoms,
+    Roll,
+    StayPut,
+    TripDealt,
+    TripsCompleted,
+    UseCustoms,
+    UseWildToken,
+    seat_plan,
+)
+
+SEAT_LETTERS = "ABCDEF"
+"""A letter per player, shown on their groups in the plane and the customs office."""
+DICE_FACES = "⚀⚁⚂⚃⚄⚅"
+STATUS_WORDS = {HOME: "waiting", PLANE: "on board", OFFICE: "in customs", DONE: "done"}
+UNKNOWN_SEAT, FREE_SEAT = "??", "··"
+
+
+def litres(thousands: int) -> str:
+    """``12,000 l``."""
+    return f"{thousands * 1000:,} l"
+
+
+def fuel_bar(fuel: int, width: int) -> str:
+    """The fuel gauge as a bar of ``width`` cells, full at 25,000 litres."""
+    filled = round(min(max(fuel, 0), MAX_FUEL) * width / MAX_FUEL)
+    return "█" * filled + "░" * (width - filled)
+
+
+def dice_text(rolls: Sequence[tuple[int, int]]) -> str:
+    """This turn's throws, e.g. ``⚂3 ⚂3 double · ⚀1 ⚄5``; empty before the first throw."""
+    parts = []
+    for a, b in rolls:
+        part = f"{DICE_FACES[a - 1]}{a} {DICE_FACES[b - 1]}{b}"
+        parts.append(part + (" double" if a == b else ""))
+    return " · ".join(parts)
+
+
+def acting_seat(view: PassaportasView) -> int | None:
+    """The seat that decides now: the player in turn, or the next one asked about customs."""
+    if view.phase == CUSTOMS and view.customs_queue:
+        return view.customs_queue[0]
+    if view.phase == FUEL:
+        return view.current
+    return None
+
+
+def my_move(view: PassaportasView) -> bool:
+    return acting_seat(view) == view.seat
+
+
+def choosing_flight(view: PassaportasView) -> bool:
+    """Whether the viewer is in turn and may still fly."""
+    return view.phase == FUEL and view.current == view.seat
+
+
+def may_roll(view: PassaportasView) -> bool:
+    """IV.1: a first throw, then again only after a double; never with a full tank."""
+    if not choosing_flight(view) or view.fuel >= MAX_FUEL:
+        return False
+    return not view.turn.rolls or view.turn.rolls[-1][0] == view.turn.rolls[-1][1]
+
+
+def destinations(view: PassaportasView, game_map: GameMap) -> dict[int, tuple[int, ...]]:
+    """Where the plane can fly with the fuel in the tank and the exact amounts each way burns."""
+    return game_map.destinations(view.plane, view.fuel)
+
+
+def wild_bars_landing(view: PassaportasView, city: int) -> bool:
+    """Whether house rule P6 bars the viewer from flying to ``city`` now: they used their wild
+    token this turn and their last trip would end there."""
+    return finish_barred(view.config, view.turn.wild_used) and completes_last_trip(view.groups[view.seat], city)
+
+
+def seat_cells(view: PassaportasView) -> list[str]:
+    """The ten plane seats: ``B3`` (a person of B's group of 3), ``??`` unknown traveller, ``··`` free."""
+    cells = []
+    for ref in seat_plan(view.reserved_seats, view.cabin):
+        if ref is None:
+            cells.append(FREE_SEAT)
+        elif ref.player < 0:
+            cells.append(UNKNOWN_SEAT)
+        else:
+            cells.append(f"{SEAT_LETTERS[ref.player]}{ref.group}")
+    return cells
+
+
+def group_label(player: int, size: int) -> str:
+    """``B3``: the group of three of player B."""
+    return f"{SEAT_LETTERS[player]}{size}"
+
+
+def whose_group(view: PassaportasView, player: int, size: int, names: Sequence[str]) -> str:
+    owner = "your" if player == view.seat else f"{names[player]}'s"
+    return f"{owner} {'traveller' if size == 1 else f'group of {size}'}"
+
+
+def city_notes(view: PassaportasView, city: int, names: Sequence[str]) -> list[str]:
+    """Who would get off, board, or find no seat if the plane landed in ``city`` now.
+
+    Public: the card holders stand face up. Boarding follows the rules (the player in turn
+    first, each player's groups largest first, while seats last), as the bots forecast it.
+    """
+    off, on, _ = Forecast.from_view(view).landing(city, view.current)
+    boarding = {(player, size) for player, size, _ in on}
+    no_room = [
+        group_label(player, group.size)
+        for player, groups in enumerate(view.groups)
+        for group in groups
+        if group.status == HOME and group.boarding == city and (player, group.size) not in boarding
+    ]
+    notes = []
+    if off:
+        notes.append("gets off: " + " ".join(group_label(player, size) for player, size in off))
+    if on:
+        notes.append("boards: " + " ".join(group_label(player, size) for player, size, _ in on))
+    if no_room:
+        notes.append("no room: " + " ".join(no_room))
+    return notes
+
+
+def customs_targets(view: PassaportasView) -> list[tuple[int, int, str]]:
+    """Opponents' groups the viewer could refuse: ``(player, size, where)``."""
+    out = []
+    for player, groups in enumerate(view.groups):
+        if player == view.seat:
+            continue
+        out.extend((player, g.size, g.status) for g in groups if g.status in (PLANE, OFFICE))
+    return out
+
+
+def usable_holder(view: PassaportasView) -> int | None:
+    """The viewer's customs holder whose top card names the plane's city, if any."""
+    return next((h for h, top in enumerate(view.own_customs) if top == view.plane and top >= 0), None)
+
+
+def flight_route(game_map: GameMap, start: int, city: int, fuel: int) -> str:
+    """``LON – PAR – LON`` for one walk burning exactly ``fuel``."""
+    return " – ".join(game_map.code(c) for c in game_map.walk(start, city, fuel))
+
+
+def headline(view: PassaportasView, names: Sequence[str], reachable: bool = True) -> str:
+    """Whose move it is and what they may do, for the top of the screen.
+
+    ``reachable``: whether the fuel in the tank takes the plane to any city.
+    """
+    if view.phase == OVER:
+        return "The game is over"
+    acting = acting_seat(view)
+    if acting != view.seat:
+        doing = "decides about customs" if view.phase == CUSTOMS else "is in turn"
+        return f"{names[acting]} {doing}"
+    if view.phase == CUSTOMS:
+        return "customs: c uses a card, p passes"
+    if not view.turn.rolls and not view.turn.wild_used:
+        return "your turn: r rolls"
+    if may_roll(view):
+        return "a double! r rolls again"
+    if not reachable:
+        return "no city in reach: w adds 10,000 l, s stays" if view.may_use_wild else "no city in reach: s stays"
+    return "pick a city, Enter flies"
+
+
+def log_events(view: PassaportasView) -> list[Any]:
+    """The events of the view's log worth a line: everything but a player using no customs card."""
+    return [event for event in view.log if not isinstance(event, CustomsPassed)]
+
+
+def concerns(event: Any, seat: int) -> bool:
+    """Whether an event happens to one of ``seat``'s groups (boarding, customs, a new trip, arrival)."""
+    if isinstance(event, (GotOff, Boarded, NoRoom, CustomsUsed, TripDealt)):
+        return event.player == seat
+    if isinstance(event, TripsCompleted):
+        return any(ref.player == seat for ref in event.groups)
+    return False
+
+
+def action_text(action: object, game_map: GameMap, names: Sequence[str], view: PassaportasView) -> str:
+    """An action in words, e.g. for a hint: ``fly to Rome burning 8,000 l``."""
+    if isinstance(action, Roll):
+        return "roll the dice (r)"
+    if isinstance(action, UseWildToken):
+        return "use the wild token for 10,000 l (w)"
+    if isinstance(action, StayPut):
+        return "not fly this turn (s)"
+    if isinstance(action, Fly):
+        return f"fly to {game_map.name(action.city)} burning {litres(action.fuel)} (Enter)"
+    if isinstance(action, UseCustoms):
+        return f"use the customs card against {whose_group(view, action.player, action.group, names)} (c)"
+    if isinstance(action, PassCustoms):
+        return "use no customs card (p)"
+    return str(action)

@@ -1,0 +1,413 @@
+"""The Passaportas table: the map, the plane and its seats, the fuel gauge, the dice and a hand.
+
+Tab switches the left side between the board (the map) and the hand (every group's trip,
+your customs cards); ``o`` shows the whole log there. The latest log lines stand under the
+plane, those about your groups marked ``›``; what other players do to your groups is also
+told in a notice (to each person at the keyboard, on their next move). Seats, bots' moves,
+autosave, undo and leaving come from :class:`~flight_tui.ui.game_screen.GameTableScreen`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import ContentSwitcher
+
+from flight_tui.games.passaportas.rules.state import (
+    CUSTOMS,
+    Fly,
+    PassaportasView,
+    PassCustoms,
+    Roll,
+    StayPut,
+    UseCustoms,
+    UseWildToken,
+)
+from flight_tui.table import Table
+from flight_tui.games.flight.ui.widgets import LogPanel, ReasonLine
+from flight_tui.games.passaportas.ui.choosers import PASS, OptionChooser, ResultsScreen, customs_options, fuel_options
+from flight_tui.games.passaportas.ui.presentation import (
+    acting_seat,
+    action_text,
+    choosing_flight,
+    city_notes,
+    concerns,
+    destinations,
+    flight_route,
+    litres,
+    log_events,
+    may_roll,
+    my_move,
+    usable_holder,
+    wild_bars_landing,
+)
+from flight_tui.ui.game_screen import GameCommand, GameTableScreen
+from flight_tui.games.passaportas.ui.widgets import HandPanel, LogView, MapPanel, PlanePanel, StatusBar
+from flight_tui.ui.widgets.footer import GameFooter
+from flight_tui.ui.widgets.handoff import HandOffScreen
+
+DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+
+CURSOR_HELP = "Move the cursor to another city"
+ROLL_HELP = "Roll the two dice: their eyes in thousands of litres go into the tank (again after a double)"
+FLY_HELP = "Fly to the city under the cursor (asks how much fuel when there are several ways)"
+STAY_HELP = "Do not fly this turn: the fuel stays in the tank for the next player"
+WILD_HELP = "Use your wild token once: 10,000 litres more (not in your last round: see P6)"
+CUSTOMS_HELP = "Use the customs card for this city on an opponent's group"
+PASS_HELP = "Use no customs card after this landing"
+UNDO_HELP = "Take back your last move of this turn (never a roll of the dice)"
+SIDE_HELP = "Show your hand or the board"
+LOG_HELP = "Read the whole log on the left (o or Esc: back to the board)"
+
+
+class PassaportasTableScreen(GameTableScreen):
+    """Play Passaportas at ``table``. ``bot_delay`` overrides the app's setting (0 in tests)."""
+
+    CSS_PATH = "passaportas.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+
+    BINDINGS = [
+        Binding("left,h", "cursor('left')", "City", key_display="←↑↓→", tooltip=CURSOR_HELP),
+        Binding("right,l", "cursor('right')", "City", show=False, tooltip=CURSOR_HELP),
+        Binding("up,k", "cursor('up')", "City", show=False, tooltip=CURSOR_HELP),
+        Binding("down,j", "cursor('down')", "City", show=False, tooltip=CURSOR_HELP),
+        Binding("r", "roll", "Roll", tooltip=ROLL_HELP),
+        Binding("r", "attempt('roll')", "Roll", show=False, tooltip=ROLL_HELP),
+        Binding("enter", "fly", "Fly", key_display="Enter", tooltip=FLY_HELP),
+        Binding("enter", "attempt('fly')", "Fly", show=False, tooltip=FLY_HELP),
+        Binding("s", "stay", "Stay", tooltip=STAY_HELP),
+        Binding("s", "attempt('stay')", "Stay", show=False, tooltip=STAY_HELP),
+        Binding("w", "wild", "Wild", tooltip=WILD_HELP),
+        Binding("w", "attempt('wild')", "Wild", show=False, tooltip=WILD_HELP),
+        Binding("c", "customs", "Customs", tooltip=CUSTOMS_HELP),
+        Binding("c", "attempt('customs')", "Customs", show=False, tooltip=CUSTOMS_HELP),
+        Binding("p", "pass_customs", "Pass", tooltip=PASS_HELP),
+        Binding("p", "attempt('pass_customs')", "Pass", show=False, tooltip=PASS_HELP),
+        Binding("u", "undo", "Undo", tooltip=UNDO_HELP),
+        Binding("u", "attempt('undo')", "Undo", show=False, tooltip=UNDO_HELP),
+        Binding("tab", "show_side('hand')", "Hand", key_display="Tab", tooltip=SIDE_HELP),
+        Binding("tab", "show_side('board')", "Board", key_display="Tab", tooltip=SIDE_HELP),
+        Binding("o", "show_side('history')", "Log", tooltip=LOG_HELP),
+        Binding("o", "show_side('board')", "Board", tooltip=LOG_HELP),
+        Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now"),
+        Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)"),
+    ]
+    _CHECKED = {"roll", "fly", "stay", "wild", "customs", "pass_customs", "undo"}
+
+    def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
+        super().__init__(table, bot_delay=bot_delay)
+        self.game_map = table.rules.map_of(table.config)
+        self.view: PassaportasView | None = None
+        self._end_shown = False
+        self.side = "board"
+        """What the left side shows: ``board``, ``hand`` or ``history`` (the whole log)."""
+        self._news: defaultdict[int, list[str]] = defaultdict(list)
+        """Per person at the table: what others did to their groups since they last looked."""
+
+    # ------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="middle"):
+            with ContentSwitcher(initial=self.side, id="left"):
+                yield MapPanel(self.game_map, id="board", classes="panel")
+                yield HandPanel(id="hand", classes="panel")
+                yield LogView(id="history", classes="panel")
+            with Vertical(id="side"):
+                yield PlanePanel(id="plane", classes="panel")
+                yield LogPanel(id="log", classes="panel")
+        yield ReasonLine(id="reason")
+        yield GameFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#board").border_title = "Board · our own map · fuel in 1,000 l"
+        self.query_one("#hand").border_title = "Hand"
+        self.query_one("#history").border_title = "Log · ↑↓ PgUp PgDn scroll · o: the board"
+        self.query_one("#plane").border_title = "Plane"
+        self.query_one("#log").border_title = "Log"
+        self.start()
+
+    @property
+    def map_panel(self) -> MapPanel:
+        return self.query_one(MapPanel)
+
+    # ------------------------------------------------------------ the flow of the game
+
+    def advance(self) -> None:
+        """After any change: show the position, then the results, a hand-off, or a bot's move."""
+        if self.table.is_over():
+            self._refresh_table()
+            if not self._end_shown:
+                self._end_shown = True
+                screen = ResultsScreen(self.view, self.table.seats, self.game_map.name)
+                self.app.push_screen(screen, callback=lambda _: self.action_leave())
+            return
+        acting = self.table.to_act()[0]
+        if self._nothing_to_decide(acting):
+            self.play(acting, PassCustoms())
+            self.advance()
+            return
+        if acting in self.humans and acting != self.viewer:
+            self.viewer = acting
+            if len(self.humans) > 1:
+                self._refresh_table()
+                self.app.push_screen(HandOffScreen(self.table.seats[acting].name), callback=lambda _: self.advance())
+                return
+        if self.viewer is None:
+            self.viewer = 0  # bots only: watch from the first seat
+        self._refresh_table()
+        self._tell_news()
+        if acting in self.bots:
+            self.schedule_bot()
+
+    def moved(self, seat: int, events: list[Any]) -> None:
+        """Keep, for each other person at the table, what this move did to their groups."""
+        for human in self.humans:
+            if human != seat:
+                news = [self.table.rules.describe(e, human, self.table.names) for e in events if concerns(e, human)]
+                self._news[human].extend(news)
+
+    def _tell_news(self) -> None:
+        """Tell the viewer, in one notice, what others did to their groups since they last looked."""
+        news = self._news.pop(self.viewer, None) if self.viewer is not None else None
+        if news:
+            self.notify("\n".join(news), title="Your groups", markup=False)
+
+    def _nothing_to_decide(self, seat: int) -> bool:
+        """Whether the only person at the table is asked about customs with no card for this city.
+
+        Passing for them saves a key press after every landing. With several people at the
+        keyboard everyone is still asked, so that nobody learns who holds which card (P1).
+        """
+        if self.humans != [seat]:
+            return False
+        view = self.table.view(seat)
+        return view.phase == CUSTOMS and self.table.rules.legal_actions_from_view(view) == [PassCustoms()]
+
+    # ------------------------------------------------------------ drawing
+
+    def _refresh_table(self) -> None:
+        """Redraw everything from the viewer's view (after a move, not on cursor moves)."""
+        view = self.table.view(self.viewer if self.viewer is not None else 0)
+        old, self.view = self.view, view
+        reach = destinations(view, self.game_map)
+        choosing = choosing_flight(view)
+        cursor = self.map_panel.cursor
+        if old is None or old.plane != view.plane or (choosing and cursor not in reach and cursor != view.plane):
+            cursor = view.plane
+        self.map_panel.show(view.plane, reach, choosing, cursor)
+        self.query_one(StatusBar).show(view, self.table.names, reachable=bool(reach))
+        self.query_one(PlanePanel).show(view, self.table.seats, self.game_map)
+        self.query_one(HandPanel).show(view, self.table.seats, self.game_map)
+        self._show_log(view)
+        self.query_one("#hand").border_title = f"{self.table.seats[view.seat].name}'s hand · Tab: the board"
+        self._show_reason()
+        self.refresh_bindings()
+
+    def _show_log(self, view: PassaportasView) -> None:
+        """The latest lines under the plane, the whole log on the left; lines about the viewer marked."""
+        events = log_events(view)
+        lines = [self.table.rules.describe(e, view.seat, self.table.names) for e in events]
+        marked = frozenset(i for i, e in enumerate(events) if concerns(e, view.seat))
+        self.query_one(LogPanel).show(lines, marked)
+        self.query_one(LogView).show(lines, marked)
+
+    def _show_reason(self) -> None:
+        """The line under the board: the city under the cursor, its legs, and how to fly there."""
+        view = self.view
+        if view is None:
+            return
+        city = self.map_panel.cursor
+        name = self.game_map.name(city)
+        legs = " ".join(f"{self.game_map.code(b)} {w}" for b, w in self.game_map.neighbours(city))
+        notes = city_notes(view, city, self.table.names)
+        message = Text.assemble((f"{name}", "bold"), f" · legs: {legs}")
+        if notes:
+            message.append(" · " + " · ".join(notes))
+        if view.phase == CUSTOMS and my_move(view):
+            holder = usable_holder(view)
+            if holder is None:
+                message = Text("Customs: your top cards do not name this city; p passes.")
+            else:
+                message = Text(f"Customs: your card for {self.game_map.name(view.plane)} may stop a group: c uses it, p passes.")
+        elif choosing_flight(view):
+            reach = self.map_panel.reach
+            if not reach and may_roll(view):
+                message.append(" · no city in reach yet: r rolls")
+            elif not reach:
+                more = "w adds 10,000 l, s stays" if view.may_use_wild else "s stays"
+                message.append(f" · no city in reach with {litres(view.fuel)}: {more}")
+            elif city == view.plane:
+                message.append(" · ✈ here: s stays")
+            elif city in reach and wild_bars_landing(view, city):
+                message.append(" · ends your last trip: not after your wild token (P6)")
+            elif city in reach:
+                amounts = ", ".join(f"{a}" for a in reach[city])
+                message.append_text(Text.assemble(" · ◆ Enter flies: ", (amounts, "bold"), " thousand l"))
+            else:
+                message.append(f" · out of reach with {litres(view.fuel)}")
+        self.query_one(ReasonLine).show(message)
+
+    def on_map_panel_cursor_moved(self, _: MapPanel.CursorMoved) -> None:
+        self._show_reason()
+
+    # ------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show only the keys that apply now; the others fall through to ``attempt``."""
+        if action == "show_side":
+            return parameters[0] != self.side
+        if action == "cursor":
+            return self.side != "history"  # the arrows scroll the log
+        if action not in self._CHECKED or self.view is None or self.viewer is None:
+            return True
+        view = self.view
+        if action == "undo":
+            return self.table.can_undo(self.viewer)
+        if action in ("customs", "pass_customs"):
+            return view.phase == CUSTOMS and my_move(view)
+        if action == "roll":
+            return may_roll(view)
+        if action == "wild":
+            return view.may_use_wild
+        return choosing_flight(view)
+
+    def action_attempt(self, action: str) -> None:
+        """Try a move the rules may refuse, to tell the player why."""
+        getattr(self, f"action_{action}")()
+
+    def action_cursor(self, direction: str) -> None:
+        """Move to the nearest city that way (only among reachable ones while choosing a flight)."""
+        panel = self.map_panel
+        places = panel.label_places()
+        candidates = set(places)
+        if self.view is not None and choosing_flight(self.view):
+            candidates = set(panel.reach) | {self.view.plane}
+        x0, y0 = places[panel.cursor]
+        dx, dy = DIRECTIONS[direction]
+        best, best_score = None, None
+        for city in candidates - {panel.cursor}:
+            x, y = places[city]
+            ahead = (x - x0) * dx + (y - y0) * dy * 3
+            if ahead <= 0:
+                continue
+            side = abs((x - x0) * dy) + abs((y - y0) * dx) * 3
+            score = ahead + 2 * side
+            if best_score is None or score < best_score:
+                best, best_score = city, score
+        if best is not None:
+            panel.move_to(best)
+
+    def action_switch_side(self) -> None:
+        self.action_show_side("hand" if self.side == "board" else "board")
+
+    def action_show_side(self, side: str) -> None:
+        """Show the board, the hand or the whole log on the left (the log takes the arrow keys)."""
+        self.side = side
+        self.query_one(ContentSwitcher).current = side
+        history = self.query_one(LogView)
+        history.can_focus = side == "history"  # the keys are the screen's, but the log's arrows scroll it
+        if side == "history":
+            history.focus()
+        else:
+            self.set_focus(None)
+        self.refresh_bindings()
+
+    def action_leave(self) -> None:
+        """Esc: from the whole log back to the board; otherwise back to the menu."""
+        if self.side == "history":
+            self.action_show_side("board")
+        else:
+            super().action_leave()
+
+    def action_roll(self) -> None:
+        self.submit(Roll())
+
+    def action_wild(self) -> None:
+        self.submit(UseWildToken())
+
+    def action_stay(self) -> None:
+        self.submit(StayPut())
+
+    def action_fly(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        city = self.map_panel.cursor
+        amounts = self.map_panel.reach.get(city, ()) if choosing_flight(view) else ()
+        if not amounts:
+            if not choosing_flight(view):
+                self.notify("You may fly only in your own turn, before the landing.", severity="warning")
+            elif city == view.plane:
+                self.notify("The plane is here: fly elsewhere, or stay (s).", severity="warning")
+            else:
+                name = self.game_map.name(city)
+                self.notify(f"{name} is out of reach with {litres(view.fuel)} in the tank (IV.1).", severity="warning")
+            return
+        if len(amounts) == 1:
+            self.submit(Fly(city, amounts[0]))
+            return
+        routes = [flight_route(self.game_map, view.plane, city, a) for a in amounts]
+
+        def chosen(amount: str | None) -> None:
+            if amount is not None:
+                self.submit(Fly(city, int(amount)))
+
+        question = f"Fly to {self.game_map.name(city)}: how much fuel to burn? (the rest stays for the next player)"
+        self.app.push_screen(OptionChooser(question, fuel_options(amounts, routes)), callback=chosen)
+
+    def action_customs(self) -> None:
+        view = self.view
+        if view is None or view.phase != CUSTOMS or not my_move(view):
+            self.notify("Customs cards are used after a landing, when you are asked.", severity="warning")
+            return
+        holder = usable_holder(view)
+        if holder is None:
+            self.notify("None of your top customs cards names this city: pass (p).", severity="warning")
+            return
+
+        def chosen(key: str | None) -> None:
+            if key == PASS:
+                self.submit(PassCustoms())
+            elif key is not None:
+                player, size = (int(n) for n in key.split(":"))
+                self.submit(UseCustoms(holder, player, size))
+
+        question = f"Your customs card for {self.game_map.name(view.plane)}: whose passport do you refuse?"
+        self.app.push_screen(OptionChooser(question, customs_options(view, self.table.names)), callback=chosen)
+
+    def action_pass_customs(self) -> None:
+        self.submit(PassCustoms())
+
+    def action_hint(self) -> None:
+        view = self.view
+        if view is None or not my_move(view):
+            self.notify("Hints are for your own move.", severity="warning")
+            return
+        action = self.hint(view)
+        if isinstance(action, Fly):
+            self.map_panel.move_to(action.city)
+        text = action_text(action, self.game_map, self.table.names, view)
+        self.show_hint(f"The Normal bot would {text}.")
+
+    def submit(self, action: Any) -> bool:
+        if self.viewer is None or acting_seat(self.view) != self.viewer:
+            self.notify("It is not your move.", severity="warning")
+            return False
+        return super().submit(action)
+
+    def game_commands(self) -> list[GameCommand]:
+        """Commands for the app's command palette: (title, help, callback)."""
+        return [
+            ("Undo", UNDO_HELP + " (u)", self.action_undo),
+            ("Hint", "Show what the Normal bot would do now (t)", self.action_hint),
+            ("Hand or board", "Switch the left side between your hand and the map (Tab)", self.action_switch_side),
+            ("Back to the menu", "Leave the table; Continue resumes the game (Esc)", self.action_leave),
+        ]
+

@@ -1,6 +1,0 @@
-"""Flight (Pepys, 1954): the card game of the four Empire air routes."""
-
-from flight_tui.rules.flight.rules import FLIGHT, FlightRules
-from flight_tui.rules.flight.state import FlightConfig, FlightState, FlightView
-
-__all__ = ["FLIGHT", "FlightConfig", "FlightRules", "FlightState", "FlightView"]

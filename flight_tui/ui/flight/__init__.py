@@ -1,5 +1,0 @@
-"""The Flight table in the app: the table screen, the flight chooser, hand-off and end screens."""
-
-from flight_tui.ui.flight.table_screen import FlightTableScreen
-
-__all__ = ["FlightTableScreen"]

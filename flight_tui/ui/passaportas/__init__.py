@@ -1,5 +1,0 @@
-"""The Passaportas table in the app: the table screen, its choosers and the results screen."""
-
-from flight_tui.ui.passaportas.table_screen import PassaportasTableScreen
-
-__all__ = ["PassaportasTableScreen"]
