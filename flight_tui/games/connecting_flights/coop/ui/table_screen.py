@@ -32,7 +32,6 @@ from flight_tui.games.connecting_flights.coop.rules.state import (
     RoundEnded,
     SetChains,
 )
-from flight_tui.campaigns import campaign_outcome
 from flight_tui.games.connecting_flights.core.world import World, default_world
 from flight_tui.table import Table
 from flight_tui.games.connecting_flights.coop.ui.board import BoardView
@@ -185,7 +184,8 @@ class CoopTableScreen(GameTableScreen):
             self._end_shown = True
             self._refresh_table()
             result = self.table.rules.result(self.table.state)
-            campaign = campaign_outcome(self.table)
+            outcome = getattr(self.app, "campaign_outcome", None)  # the app records a campaign game's end
+            campaign = outcome(self.table) if outcome is not None else None
             screen = CoopEndScreen(self.world, seat_view, self.table.names, result.summary, campaign)
             self.app.push_screen(screen, callback=lambda _: self.action_leave())
             return
