@@ -130,20 +130,22 @@ class GameTableScreen(Screen[None]):
             self.play(seat, self.fallback_action(seat))
         self.advance()
 
-    def request_hint(self, view: Any, show: Callable[[Any], None]) -> None:
-        """Ask the Normal bot what it would do from ``view``, in a worker; ``show(action)`` gets its choice.
+    def request_hint(self, show: Callable[[Any], None]) -> None:
+        """Ask the Normal bot what it would do in the viewer's seat, in a worker; ``show(action)`` gets its choice.
 
         The footer shows a loading indicator meanwhile. A choice that arrives after the position
         changed (the player moved or took a move back) is dropped: it was about the old one.
-        Each request has a bot of its own, so a thread left over from a dropped hint shares nothing.
+        Each request has its own bot and its own view, so a thread left over from a dropped
+        hint shares nothing with the screen.
         """
+        if self.viewer is None:
+            return
         self.forget_hint()
         bot = make_bot(self.table.rules.name, HINT_LEVEL, self.table.seed)
         self._hint_asked = (list(self.table.actions), show)
         self._show_thinking(True)
-        self._hint_worker = self.run_worker(
-            partial(bot.choose, view), name="hint", group="hint", thread=True, exit_on_error=False
-        )
+        choose = partial(bot.choose, self.table.view(self.viewer))
+        self._hint_worker = self.run_worker(choose, name="hint", group="hint", thread=True, exit_on_error=False)
 
     @on(Worker.StateChanged)
     def _hint_answered(self, event: Worker.StateChanged) -> None:

@@ -7,6 +7,7 @@ import threading
 
 import pytest
 from flight_harness import TableApp, make_table, play_until, run_async
+from game_harness import wait_for_workers
 
 from flight_tui.bots import make_bot
 from flight_tui.games.flight.rules.state import DRAW, DrawPack
@@ -22,10 +23,8 @@ class SlowBot:
     def __init__(self, bot, released: threading.Event) -> None:
         self.bot = bot
         self.released = released
-        self.asked_on_thread: threading.Thread | None = None
 
     def choose(self, view):
-        self.asked_on_thread = threading.current_thread()
         assert self.released.wait(10), "the test never let the bot answer"
         return self.bot.choose(view)
 
@@ -65,8 +64,7 @@ async def ask_for_a_hint(app, pilot) -> GameFooter:
 
 async def let_the_bot_answer(app, pilot, released: threading.Event) -> None:
     released.set()
-    await app.workers.wait_for_complete()
-    await pilot.pause()
+    await wait_for_workers(pilot)
 
 
 @run_async
@@ -110,3 +108,23 @@ async def test_a_hint_about_a_position_changed_from_elsewhere_is_dropped(release
         table.submit(0, DrawPack())
         await let_the_bot_answer(app, pilot, released)
         assert hints(app) == [] and not footer.loading
+
+
+@run_async
+async def test_a_bot_that_fails_to_hint_says_so_and_stops_thinking(monkeypatch):
+    class BrokenBot:
+        def choose(self, view):
+            raise RuntimeError("out of ideas")
+
+    real = make_bot
+    monkeypatch.setattr(
+        "flight_tui.ui.game_screen.make_bot",
+        lambda game, level, seed=0, **options: BrokenBot() if level == "normal" else real(game, level, seed, **options),
+    )
+    table, _ = humans_draw()
+    app = TableApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await wait_for_workers(pilot)
+        assert hints(app) == [] and not app.screen.query_one(GameFooter).loading
+        assert any("out of ideas" in str(n.message) for n in app._notifications)

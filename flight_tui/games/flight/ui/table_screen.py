@@ -291,7 +291,7 @@ class FlightTableScreen(GameTableScreen):
                 self.hand.move_to(self.hand.cards.index(card))
             self.show_hint(f"The Normal bot would {action_text(action)}.")
 
-        self.request_hint(view, show)
+        self.request_hint(show)
 
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""

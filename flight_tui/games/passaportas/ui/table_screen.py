@@ -397,7 +397,7 @@ class PassaportasTableScreen(GameTableScreen):
             text = action_text(action, self.game_map, self.table.names, view)
             self.show_hint(f"The Normal bot would {text}.")
 
-        self.request_hint(view, show)
+        self.request_hint(show)
 
     def submit(self, action: Any) -> bool:
         if self.viewer is None or acting_seat(self.view) != self.viewer:

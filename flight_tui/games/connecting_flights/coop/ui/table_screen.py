@@ -335,7 +335,7 @@ class CoopTableScreen(GameTableScreen):
                 text += " (Enter pays)"
             self.show_hint(f"The Normal bot would {text}.")
 
-        self.request_hint(view, show)
+        self.request_hint(show)
 
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""
