@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -127,8 +128,6 @@ class LoadScreen(Screen[None]):
 
     def reload(self, keep: int = 0) -> None:
         """Read the save folder again (in a worker) and show it, highlighting entry ``keep``."""
-        from functools import partial
-
         self._keep = keep
         self.entries = []
         self.query_one("#load-list").loading = True
