@@ -2,19 +2,20 @@
 
 How the app uses it::
 
-    from flight_tui.campaigns import load_campaigns, load_progress, new_scenario_table
+    from flight_tui.campaigns import ScenarioGame, load_campaigns, load_progress, new_scenario_table
 
     campaign = load_campaigns()[0]
     progress = load_progress(campaign.id)          # CampaignFileError if the file is damaged
     table = new_scenario_table(campaign, progress, "first-flights", seats, seed)
     progress.in_progress.slot = store.autosave(table)
     save_progress(progress)                         # once: the attempt and the game in progress
-    app.open_table(table)
-    game = ScenarioGame.of(table)                   # the open game as its campaign follows it
+    app.open_table(table)                           # which keeps, for the game it opens:
+    game = ScenarioGame.of(table)                   # the game as its campaign follows it
                                                     # (None for a game of no campaign)
     game.note_autosave(slot)                        # after each autosave: a named save loaded
                                                     # goes on in a new slot
-    outcome = game.record_end()                     # when the game ends: "Scenario 2 ... unlocked";
+    outcome = game.record_end()                     # once the game is over, before its last
+                                                    # autosave: "Scenario 2 ... unlocked";
                                                     # keep the autosave unless outcome.safe
 
 A game of a scenario carries ``campaign-id/scenario-id#attempt`` in ``CoopConfig.scenario``,
