@@ -8,10 +8,6 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
-from weakref import WeakKeyDictionary
-
-import msgspec
 
 from flight_tui.paths import saves_dir
 from flight_tui.saves import codec, locks
@@ -20,23 +16,9 @@ from flight_tui.saves.errors import SaveError
 from flight_tui.saves.listing import SaveEntry
 from flight_tui.saves.names import AUTOSAVE_PREFIX, autosave_name, check_slot_name, is_autosave
 from flight_tui.saves.reading import read_save_file
-from flight_tui.table import Table
+from flight_tui.table import SaveIdentity, Table
 
 EXTENSION = ".json"
-
-
-class _Identity(msgspec.Struct):
-    """What the store remembers about a table between saves."""
-
-    created: datetime
-    autosave_slot: str | None = None
-    saved_actions: list[Any] | None = None
-    """The actions its autosave file holds, as last loaded or written: an unchanged game is not
-    written again (opening a save must not change its date)."""
-
-
-_identities: "WeakKeyDictionary[Table, _Identity]" = WeakKeyDictionary()
-"""Per live table: when its match began and which autosave file it writes."""
 
 
 def _now() -> datetime:
@@ -53,13 +35,16 @@ class SaveStore:
     """Saves in one folder (by default ``saves/`` inside the user data folder).
 
     See the package docstring for how the app uses it. Every method raises only
-    ``SaveError`` (with the slot's name and a reason a player can read).
+    ``SaveError`` (with the slot's name and a reason a player can read). Which save a table
+    is, the store keeps on the table itself (``Table.save_identity``).
     """
 
     def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
         self._directory = Path(directory) if directory is not None else None
         self._writing = threading.Lock()  # bot turns may autosave from a worker thread
         self._tidied = False
+        self._named: set[str] = set()
+        """The autosave names this store gave to new games (a finished game's may be gone from the folder)."""
 
     @property
     def directory(self) -> Path:
@@ -178,9 +163,9 @@ class SaveStore:
 
     def release(self, table: Table) -> None:
         """Let other running copies of flight-tui open this table's autosave (the game was closed here)."""
-        identity = _identities.get(table)
-        if identity is not None and identity.autosave_slot is not None:
-            locks.release(self.path(identity.autosave_slot))
+        slot = table.save_identity.autosave_slot
+        if slot is not None:
+            locks.release(self.path(slot))
 
     def restore_backup(self, slot: str) -> Table:
         """Make the backup copy the slot's save again and load it.
@@ -257,10 +242,11 @@ class SaveStore:
         return True
 
     def _remember(self, slot: str, loaded: codec.Loaded) -> None:
+        """Note on a loaded table which save it is: an autosave goes on in its file, a named save in a new autosave."""
         if is_autosave(slot):
-            _identities[loaded.table] = _Identity(loaded.header.created, slot, list(loaded.table.actions))
+            loaded.table.save_identity = SaveIdentity(loaded.header.created, slot, list(loaded.table.actions))
         else:
-            _identities[loaded.table] = _Identity(loaded.header.created)
+            loaded.table.save_identity = SaveIdentity(loaded.header.created)
 
     # ------------------------------------------------------------ writing
 
@@ -281,7 +267,7 @@ class SaveStore:
         match's autosave is deleted instead (with its backup), and None returned:
         ``continue`` only ever resumes a game in progress. Named slots are never removed.
         """
-        identity = self._identity(table)
+        identity = table.save_identity
         if identity.autosave_slot is None:
             identity.autosave_slot = self._new_autosave_slot(table, identity.created)
         slot = identity.autosave_slot
@@ -299,9 +285,7 @@ class SaveStore:
 
     def _new_autosave_slot(self, table: Table, created: datetime) -> str:
         """A free autosave name for a new game, held at once so that no other program takes it."""
-        taken = {i.autosave_slot for i in _identities.values()} | {
-            slot for slot in self._slots() if is_autosave(slot)
-        }
+        taken = self._named | {slot for slot in self._slots() if is_autosave(slot)}
         while True:
             slot = autosave_name(table.rules.name, created, taken)
             path = self.path(slot)
@@ -315,6 +299,7 @@ class SaveStore:
                 locks.release(path)
                 taken.add(slot)
                 continue
+            self._named.add(slot)
             return slot
 
     def delete(self, slot: str) -> None:
@@ -326,12 +311,6 @@ class SaveStore:
             self._hold(slot, path)
         self._remove(slot, path)
         locks.release(path)
-
-    def _identity(self, table: Table) -> _Identity:
-        identity = _identities.get(table)
-        if identity is None:
-            identity = _identities[table] = _Identity(_now())
-        return identity
 
     def _hold(self, slot: str, path: Path) -> None:
         """Hold an autosave for the game open here; ``SaveError`` if another program has it open."""
@@ -350,7 +329,7 @@ class SaveStore:
             raise SaveError(slot, IN_USE) from None
 
     def _write(self, slot: str, path: Path, table: Table) -> None:
-        data = codec.encode(table, created=self._identity(table).created, updated=_now())
+        data = codec.encode(table, created=table.save_identity.created, updated=_now())
         self._make_directory(slot)
         self._tidy()
         try:

@@ -3,7 +3,8 @@
 The table is where actions arrive from (a key pressed at this terminal, a bot, later a
 remote player); it forwards them to the rule engine, records them so that seed + actions
 replays the game, keeps undo within a turn (never past hidden information or chance), and
-calls ``on_change`` after every applied action (the app autosaves there).
+calls ``on_change`` after every applied action (the app autosaves there). Its
+``save_identity`` says which save the game is (the save store keeps it).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any, Callable, Sequence
 
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.engine.protocol import Outcome, Rules
+from flight_tui.table.save_identity import SaveIdentity
 from flight_tui.table.seats import SeatSpec
 
 
@@ -37,6 +39,7 @@ class Table:
         self._undo: list[tuple[Any, int]] = []
         self._undo_seat: int | None = None
         self.on_change: Callable[["Table"], None] | None = None
+        self.save_identity = SaveIdentity()
 
     # ------------------------------------------------------------ queries
 

@@ -22,6 +22,7 @@ from flight_tui.ui.screens.too_small import TooSmallScreen, too_small
 from flight_tui.ui.settings import DEFAULT_THEME, load_settings, save_settings
 
 if TYPE_CHECKING:
+    from flight_tui.campaigns import ScenarioGame
     from flight_tui.saves import SaveStore
     from flight_tui.table import Table
 
@@ -74,6 +75,8 @@ class FlightTuiApp(App[None]):
         self.theme_names: list[str] = []
         self._store: SaveStore | None = None
         self._table: Table | None = None
+        self._scenario_game: ScenarioGame | None = None
+        """The open game as its campaign follows it (None: no campaign game is open)."""
         self.save_problem: str | None = None
         """Why the open game's last save failed (None: it is saved)."""
         self._saved_moves = 0
@@ -230,45 +233,53 @@ class FlightTuiApp(App[None]):
 
     def open_table(self, table: Table) -> None:
         """Show a game's table (everything above the menu is closed first) and autosave it."""
+        from flight_tui.campaigns import ScenarioGame
         from flight_tui.games import get_spec, load
 
         screen = load(get_spec(table.rules.name).table_screen)(table)
         if self._table is not None and self._table is not table:
             self.store.release(self._table)
         self._table = table
+        self._scenario_game = ScenarioGame.of(table)
         self.save_problem = None
         self._saved_moves = len(table.actions)
-        table.on_change = self._autosave
+        table.on_change = self._table_changed
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen)
-        self._autosave(table)
+        self._table_changed(table)
 
     def _close_left_table(self) -> None:
         """Once the game's screen has closed, let other copies of flight-tui open its autosave."""
         if self._table is not None and self.current_table() is None:
             self.store.release(self._table)
             self._table = None
+            self._scenario_game = None
             self.save_problem = None
 
     def save_now(self) -> None:
         """Autosave the open game, if there is one."""
         table = self.current_table()
         if table is not None:
-            self._autosave(table)
+            self._table_changed(table)
+
+    def _table_changed(self, table: Table) -> None:
+        """After every move: a finished campaign game counts in its campaign; then the game is autosaved."""
+        if table.is_over() and not self._record_campaign_result():
+            return  # the result is neither recorded nor kept: the game's last autosave stays
+        self._autosave(table)
 
     def _autosave(self, table: Table) -> None:
-        from flight_tui.campaigns import note_autosave
+        """Write the game's autosave; a failure is reported and marked on its screen until a save works."""
         from flight_tui.saves import SaveError
 
-        if table.is_over() and not self._record_campaign_result(table):
-            return  # the result is neither recorded nor kept: the game's last autosave stays
         try:
             slot = self.store.autosave(table)
         except SaveError as error:
             self._report_save_problem(str(error))
         else:
-            note_autosave(table, slot)
+            if self._scenario_game is not None:
+                self._scenario_game.note_autosave(slot)
             self._saved_moves = len(table.actions)
             if self.save_problem is not None:
                 self.save_problem = None
@@ -294,16 +305,23 @@ class FlightTuiApp(App[None]):
         table = self.current_table()
         return max(0, len(table.actions) - self._saved_moves) if table is not None else 0
 
-    def _record_campaign_result(self, table: Table) -> bool:
+    def _record_campaign_result(self) -> bool:
         """A finished campaign scenario counts in the campaign's progress (once per game).
 
-        Its end screen says what was recorded. False when the result could be neither
-        recorded nor kept for later: the game's autosave must then stay.
+        Its end screen says what was recorded (``campaign_outcome``). False when the result
+        could be neither recorded nor kept for later: the game's autosave must then stay.
         """
-        from flight_tui.campaigns import record_finished_game
-
-        outcome = record_finished_game(table)
+        if self._scenario_game is None:
+            return True
+        outcome = self._scenario_game.record_end()
         return outcome is None or outcome.safe
+
+    def campaign_outcome(self, table: Table) -> str | None:
+        """What became of the result of ``table``'s campaign game, once it ended (for its end screen)."""
+        game = self._scenario_game
+        if game is None or game.table is not table or game.outcome is None:
+            return None
+        return game.outcome.message
 
     def _report_save_problem(self, message: str) -> None:
         """Tell the player that saving fails, once per problem (the mark stays on screen meanwhile)."""

@@ -8,8 +8,9 @@ are applied on the main thread, one at a time, after a short pause so a person c
 A game's screen subclasses :class:`GameTableScreen`, calls :meth:`start` from its ``on_mount``
 and implements :meth:`advance`: redraw, then show whatever comes next (an end screen, a
 hand-off, or a bot's move via :meth:`schedule_bot`). Every action goes through :meth:`play`,
-which tells :meth:`moved` what it caused (for notices). A hint shown with :meth:`show_hint`
-goes away as soon as the player acts.
+which tells :meth:`moved` what it caused (for notices). :meth:`request_hint` asks the Normal
+bot in a worker, with a loading indicator in the footer; a hint shown with :meth:`show_hint`
+goes away as soon as the player acts, and one that arrives after the player acted is dropped.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable
 
+from textual import on
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
+from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
 from flight_tui.bots import make_bot
@@ -50,7 +53,9 @@ class GameTableScreen(Screen[None]):
             if spec.is_bot
         }
         self._bot_busy = False
-        self._hint_bot: Any = None
+        self._hint_worker: Worker[Any] | None = None
+        self._hint_asked: tuple[list[tuple[int, Any]], Callable[[Any], None]] | None = None
+        """The moves played when the hint in the works was asked for, and what shows it."""
         self._hint_shown: Notification | None = None
 
     # ------------------------------------------------------------ to implement
@@ -125,11 +130,40 @@ class GameTableScreen(Screen[None]):
             self.play(seat, self.fallback_action(seat))
         self.advance()
 
-    def hint(self, view: Any) -> Any:
-        """What the Normal bot would do from ``view``."""
-        if self._hint_bot is None:
-            self._hint_bot = make_bot(self.table.rules.name, HINT_LEVEL, self.table.seed)
-        return self._hint_bot.choose(view)
+    def request_hint(self, show: Callable[[Any], None]) -> None:
+        """Ask the Normal bot what it would do in the viewer's seat, in a worker; ``show(action)`` gets its choice.
+
+        The footer shows a loading indicator meanwhile. A choice that arrives after the position
+        changed (the player moved or took a move back) is dropped: it was about the old one.
+        Each request has its own bot and its own view, so a thread left over from a dropped
+        hint shares nothing with the screen.
+        """
+        if self.viewer is None:
+            return
+        self.forget_hint()
+        bot = make_bot(self.table.rules.name, HINT_LEVEL, self.table.seed)
+        self._hint_asked = (list(self.table.actions), show)
+        self._show_thinking(True)
+        choose = partial(bot.choose, self.table.view(self.viewer))
+        self._hint_worker = self.run_worker(choose, name="hint", group="hint", thread=True, exit_on_error=False)
+
+    @on(Worker.StateChanged)
+    def _hint_answered(self, event: Worker.StateChanged) -> None:
+        """The hint's worker is done: show its choice if the position is still the one it was asked about."""
+        worker = event.worker
+        if worker is not self._hint_worker or not worker.is_finished or self._hint_asked is None:
+            return
+        self._hint_worker = None
+        self._show_thinking(False)
+        (played, show), self._hint_asked = self._hint_asked, None
+        if event.state == WorkerState.ERROR:
+            self.notify(f"No hint this time: the Normal bot went wrong ({worker.error}).", severity="error")
+        elif event.state == WorkerState.SUCCESS and self.table.actions == played:
+            show(worker.result)
+
+    def _show_thinking(self, thinking: bool) -> None:
+        for footer in self.query(Footer):
+            footer.loading = thinking
 
     def show_hint(self, text: str) -> None:
         """Show a hint as a notice that stays until the player acts (or it times out)."""
@@ -138,7 +172,11 @@ class GameTableScreen(Screen[None]):
         self.app.post_message(Notify(self._hint_shown))  # as notify() does, keeping the notice to take back
 
     def forget_hint(self) -> None:
-        """Take the hint off the screen: it was about the position before the player acted."""
+        """Take the hint off the screen, or drop the one in the works: it was about the position before the player acted."""
+        worker, self._hint_worker, self._hint_asked = self._hint_worker, None, None
+        if worker is not None:
+            worker.cancel()
+            self._show_thinking(False)
         hint, self._hint_shown = self._hint_shown, None
         if hint is not None and hint in self.app._notifications:  # Textual has no public way to take one back
             self.app._unnotify(hint)

@@ -11,12 +11,11 @@ import pytest
 
 from flight_tui.campaigns import (
     CampaignFileError,
+    ScenarioGame,
     load_campaigns,
     load_progress,
     new_scenario_table,
-    note_autosave,
     pending_results,
-    record_finished_game,
     record_pending,
     restore_backup,
     save_progress,
@@ -139,12 +138,13 @@ def test_issue9_item11_a_result_the_damaged_file_cannot_take_is_kept_and_recorde
     play(table, random.Random(1))
     damage_keeping_backup(load_progress(CAMPAIGN))
 
-    outcome = record_finished_game(table)
+    game = ScenarioGame.of(table)
+    outcome = game.record_end()
     assert outcome.safe and not outcome.recorded  # the autosave may go: the result is kept
     assert "not recorded yet" in outcome.message and "restore its backup" in outcome.message
     (kept,) = pending_results(CAMPAIGN)
     assert kept.scenario == FIRST and not kept.won
-    assert record_finished_game(table) is None  # told once
+    assert game.record_end() is None  # told once
 
     restore_backup(CAMPAIGN)
     (message,) = record_pending(campaign)
@@ -158,11 +158,11 @@ def test_issue9_item11_a_result_waiting_is_recorded_when_the_next_game_ends(camp
     older = start(campaign, seed=3)
     play(older, random.Random(1))
     campaign_path(CAMPAIGN).write_bytes(b"garbage")
-    record_finished_game(older)
+    ScenarioGame.of(older).record_end()
     set_aside(CAMPAIGN)
     newer = start(campaign, seed=4)
     play(newer, random.Random(2))
-    outcome = record_finished_game(newer)
+    outcome = ScenarioGame.of(newer).record_end()
     assert outcome.recorded and "Recorded now too, from an earlier game" in outcome.message
     assert load_progress(CAMPAIGN).record(FIRST).losses == 2 and pending_results(CAMPAIGN) == []
 
@@ -176,10 +176,11 @@ def test_issue9_item11_a_result_that_cannot_even_be_kept_is_not_safe(campaign, m
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr("flight_tui.campaigns.pending.write_atomic", refuse)
-    outcome = record_finished_game(table)
+    game = ScenarioGame.of(table)
+    outcome = game.record_end()
     assert not outcome.safe and "autosave is kept" in outcome.message and "No space left" in outcome.message
     monkeypatch.undo()
-    assert record_finished_game(table).safe  # asked again at the next chance (kept now)
+    assert game.record_end().safe  # asked again at the next chance (kept now)
 
 
 # ------------------------------------------------------------------ item 12
@@ -189,12 +190,12 @@ def test_issue9_item12_an_older_attempt_ending_keeps_the_newer_attempts_playing_
     older = start(campaign, seed=7)
     newer = start(campaign, seed=7)  # a retry: even with the same seed it is another game
     play(older, random.Random(1))
-    assert record_finished_game(older).recorded
+    assert ScenarioGame.of(older).record_end().recorded
     progress = load_progress(CAMPAIGN)
     assert status(progress, campaign.scenario(FIRST)) == PLAYING
     assert progress.in_progress.attempt == 2
     play(newer, random.Random(2))
-    assert record_finished_game(newer).recorded  # not taken for the older game
+    assert ScenarioGame.of(newer).record_end().recorded  # not taken for the older game
     record = load_progress(CAMPAIGN).record(FIRST)
     assert (record.attempts, record.losses) == (2, 2) and load_progress(CAMPAIGN).in_progress is None
     assert older.config.scenario != newer.config.scenario
@@ -215,11 +216,11 @@ def test_issue9_item13_a_named_save_loaded_moves_the_game_in_progress_to_its_new
 
     loaded = store.load("before the storm")
     new_slot = store.autosave(loaded)
-    note_autosave(loaded, new_slot)
+    ScenarioGame.of(loaded).note_autosave(new_slot)
     assert new_slot != old_slot and load_progress(CAMPAIGN).in_progress.slot == new_slot
 
     other = new_scenario_table(campaign, CampaignProgress(campaign=CAMPAIGN), FIRST, SEATS, seed=99)
-    note_autosave(other, store.autosave(other))  # not the game in progress: nothing moves
+    ScenarioGame.of(other).note_autosave(store.autosave(other))  # not the game in progress: nothing moves
     assert load_progress(CAMPAIGN).in_progress.slot == new_slot
 
 
@@ -232,14 +233,14 @@ def test_issue9_item14_an_ending_replayed_from_a_named_save_is_not_recorded_and_
     play(table, random.Random(1), actions=30)
     store.save("round three", table)
     play(table, random.Random(1))
-    first = record_finished_game(table)
+    first = ScenarioGame.of(table).record_end()
     assert first.recorded
     before = load_progress(CAMPAIGN)
 
     replay = store.load("round three")
     play(replay, random.Random(2))
     assert sum(replay.view(0).delivered) != sum(table.view(0).delivered)  # another ending
-    second = record_finished_game(replay)
+    second = ScenarioGame.of(replay).record_end()
     assert not second.recorded and second.safe
     assert "counts once" in second.message and "not recorded" in second.message
     assert load_progress(CAMPAIGN) == before

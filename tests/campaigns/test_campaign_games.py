@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 
 from flight_tui.campaigns import (
+    ScenarioGame,
     load_campaigns,
     load_progress,
     new_scenario_table,
-    note_autosave,
-    record_finished_game,
     save_progress,
 )
 from flight_tui.games.connecting_flights.coop.rules import COOP, CoopConfig
@@ -43,36 +42,38 @@ def test_a_scenario_game_resumed_from_its_autosave_is_recorded_once_at_its_end()
 
     resumed = SaveStore().load(slot)  # as `flight-tui continue` does
     assert resumed.config.scenario == f"{campaign.id}/{first.id}#1"
-    note_autosave(resumed, slot)
+    game = ScenarioGame.of(resumed)
+    game.note_autosave(slot)
+    assert game.record_end() is None  # not over yet
     play(resumed, rng)
     result = COOP.result(resumed.state)
-    message = record_finished_game(resumed).message
+    message = game.record_end().message
     won = bool(result.winners)
     assert message.startswith("Scenario 1, First Flights: " + ("won" if won else "lost"))
     record = load_progress(campaign.id).record(first.id)
     assert (record.attempts, record.wins, record.losses) == (1, int(won), int(not won))
     assert record.most_delivered == sum(resumed.view(0).delivered)
     assert load_progress(campaign.id).in_progress is None
-    assert record_finished_game(resumed) is None  # the same game again: nothing changes
+    assert game.record_end() is None  # the same game again: nothing changes
     again = SaveStore().load(slot)  # the autosave was not removed here: the same game, another table
     play(again, random.Random(9))
-    assert "counts once" in record_finished_game(again).message
+    assert "counts once" in ScenarioGame.of(again).record_end().message
     assert load_progress(campaign.id).record(first.id).attempts == 1
 
 
 def test_games_outside_a_campaign_or_not_over_are_not_recorded():
     plain = Table(COOP, CoopConfig(players=1), 5, SEATS)
     play(plain, random.Random(2))
-    assert record_finished_game(plain) is None
+    assert ScenarioGame.of(plain) is None
     (campaign,) = load_campaigns()
     unfinished = new_scenario_table(campaign, load_progress(campaign.id), campaign.scenarios[0].id, SEATS, seed=6)
-    assert record_finished_game(unfinished) is None
+    assert ScenarioGame.of(unfinished).record_end() is None
 
 
 def test_an_unknown_scenario_gives_a_message_not_an_error():
     table = Table(COOP, CoopConfig(players=1, scenario="around-the-world/moon-landing"), 5, SEATS)
     play(table, random.Random(3))
-    assert "moon-landing" in record_finished_game(table).message
+    assert "moon-landing" in ScenarioGame.of(table).record_end().message
 
 
 def test_a_scenario_restarted_in_the_same_second_gets_its_own_autosave():

@@ -124,3 +124,31 @@ def test_created_time_is_kept_and_updated_time_moves(store, make_table, advance)
     reloaded = store.load("a")
     store.save("b", reloaded)
     assert {e.slot: e.created for e in store.list_saves()}["b"] == entry.created
+
+
+def test_a_finished_games_autosave_name_is_not_given_to_a_new_game(store, make_table, advance):
+    """A game started in the same second as one that has just ended gets a name of its own, so
+    saving the ended game again (its autosave is removed each time) cannot delete the new one."""
+    ended = make_table(4, players=2, steps=5, hands=1)
+    slot = store.autosave(ended)
+    advance(ended, 10_000, 4)
+    assert store.autosave(ended) is None and not store.path(slot).exists()
+    new = make_table(5, players=2, steps=5)
+    new.save_identity.created = ended.save_identity.created
+    new_slot = store.autosave(new)
+    assert new_slot != slot
+    store.autosave(ended)
+    assert store.load(new_slot).actions == new.actions
+
+
+def test_which_save_a_table_is_travels_with_the_table(store, make_table, advance):
+    table = make_table(6)
+    slot = store.autosave(table)
+    assert table.save_identity.autosave_slot == slot and table.save_identity.saved_actions == table.actions
+    loaded = store.load(slot)
+    assert loaded.save_identity.autosave_slot == slot
+    assert loaded.save_identity.created == table.save_identity.created
+    store.save("named", table)
+    from_named = store.load("named")
+    assert from_named.save_identity.autosave_slot is None  # a named save goes on in a new autosave
+    assert from_named.save_identity.created == table.save_identity.created

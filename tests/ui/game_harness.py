@@ -70,6 +70,13 @@ def footer_line(app: App) -> str:
     return screen_lines(app)[-1]
 
 
+async def wait_for_workers(pilot) -> None:
+    """Let the app's workers finish (a hint, the Load screen's list of saves) and the screen show their work."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 async def wait_until(pilot, until: Callable[[], bool], tries: int = 200) -> None:
     """Let the app run until ``until()`` holds (the table is shown, bots have moved)."""
     for _ in range(tries):

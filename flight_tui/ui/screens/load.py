@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -12,11 +13,12 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
 
 from flight_tui.ui.screens.controls import MarkedOptionList
 
 if TYPE_CHECKING:
-    from flight_tui.saves import SaveEntry
+    from flight_tui.saves import SaveEntry, SaveStore
 
 SLOT_WIDTH = 22
 GAME_WIDTH = 24
@@ -70,13 +72,29 @@ def entry_prompt(entry: SaveEntry) -> Text:
     return text
 
 
+def read_saves(store: SaveStore) -> tuple[list[SaveEntry], str | None]:
+    """Every save in the store's folder, and why the folder cannot be read (None when it can).
+
+    Reading a save replays its game, so the screen calls this in a worker thread.
+    """
+    from flight_tui.saves import SaveError
+
+    try:
+        return store.list_saves(), None
+    except SaveError as error:
+        return [], str(error)
+
+
 class LoadScreen(Screen[None]):
-    """Pick a save to play on."""
+    """Pick a save to play on (the list is read in a worker, with a loading indicator meanwhile)."""
 
     TITLE = "Load"
     DEFAULT_CSS = """
     #load-box {
         padding: 1 2;
+        height: 1fr;
+    }
+    #load-list {
         height: 1fr;
     }
     #saves {
@@ -95,26 +113,38 @@ class LoadScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.entries: list[SaveEntry] = []
+        self._keep = 0
 
     def compose(self) -> ComposeResult:
         with Vertical(id="load-box"):
             yield Static("Load a saved game", classes="screen-title")
-            yield Static("", id="load-empty")
-            yield MarkedOptionList(id="saves")
+            with Vertical(id="load-list"):
+                yield Static("", id="load-empty")
+                yield MarkedOptionList(id="saves")
         yield Footer()
 
     def on_mount(self) -> None:
         self.reload()
 
     def reload(self, keep: int = 0) -> None:
-        """Read the save folder again and show it, highlighting entry ``keep``."""
-        from flight_tui.saves import SaveError
+        """Read the save folder again (in a worker) and show it, highlighting entry ``keep``."""
+        self._keep = keep
+        self.entries = []
+        self.query_one("#load-list").loading = True
+        self.refresh_bindings()
+        self.run_worker(partial(read_saves, self.app.store), group="read-saves", thread=True, exclusive=True)
 
-        try:
-            self.entries = self.app.store.list_saves()
-        except SaveError as error:
-            self.entries = []
-            self.notify(str(error), severity="error")
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "read-saves" and event.state == WorkerState.SUCCESS:
+            entries, problem = event.worker.result
+            self._show(entries, problem)
+
+    def _show(self, entries: list[SaveEntry], problem: str | None) -> None:
+        """Show the saves read (and the folder's problem, if it could not be read)."""
+        self.entries = entries
+        if problem is not None:
+            self.notify(problem, severity="error")
+        self.query_one("#load-list").loading = False
         saves = self.query_one("#saves", OptionList)
         saves.set_options(Option(entry_prompt(entry), id=entry.slot) for entry in self.entries)
         empty = self.query_one("#load-empty", Static)
@@ -122,7 +152,7 @@ class LoadScreen(Screen[None]):
         empty.display = not self.entries
         saves.display = bool(self.entries)
         if self.entries:
-            saves.highlighted = min(keep, len(self.entries) - 1)
+            saves.highlighted = min(self._keep, len(self.entries) - 1)
             saves.focus()
         self.refresh_bindings()
 

@@ -19,6 +19,7 @@ from campaign_harness import (
     some_progress,
     start_first_scenario,
 )
+from game_harness import wait_for_workers
 
 from flight_tui.campaigns import load_progress, pending_results
 from flight_tui.campaigns.store import campaign_path, save_progress
@@ -51,6 +52,7 @@ async def load_named(app: FlightTuiApp, pilot, slot: str) -> Table:
     """From the menu: Load, the named save, Enter."""
     await pilot.press("l")
     assert isinstance(app.screen, LoadScreen)
+    await wait_for_workers(pilot)
     index = [entry.slot for entry in app.screen.entries].index(slot)
     await pilot.press(*["down"] * index, "enter")
     await pilot.pause()

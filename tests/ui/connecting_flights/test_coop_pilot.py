@@ -212,6 +212,7 @@ async def test_the_hint_puts_the_normal_bots_flights_in_the_builder_and_f_sends_
         screen = screen_of(app)
         before = len(table.actions)
         await pilot.press("t")
+        await app.workers.wait_for_complete()  # the Normal bot thinks in a worker
         await pilot.pause()
         assert screen.current_view == "hand"
         assert len(table.actions) == before  # the hint itself plays nothing

@@ -236,6 +236,7 @@ async def test_hint_says_what_the_normal_bot_would_do():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, lambda: table.to_act() == (0,) and isinstance(app.screen, PassaportasTableScreen))
         await pilot.press("t")
+        await app.workers.wait_for_complete()  # the Normal bot thinks in a worker
         await pilot.pause()
         hint = next(n for n in app._notifications if n.title == "Hint")
         assert str(hint.message).startswith("The Normal bot would ")

@@ -9,6 +9,7 @@ import sys
 from datetime import datetime, timezone
 
 import pytest
+from game_harness import wait_for_workers
 from other_copies import another_copy_playing, autosave_left_behind
 from shell_helpers import messages, new_table, run_async, saves_dir
 
@@ -201,7 +202,7 @@ async def test_a_hostile_autosave_leaves_the_menu_continue_and_load_usable():
         assert isinstance(app.screen, MenuScreen)
         assert any("cannot be read" in m and "nested" in m for m in messages(app)), messages(app)
         await pilot.press("l")
-        await pilot.pause()
+        await wait_for_workers(pilot)
         assert [entry.slot for entry in app.screen.entries] == ["autosave-x"]
 
 

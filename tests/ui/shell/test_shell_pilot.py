@@ -6,7 +6,7 @@ import signal
 
 import msgspec
 import pytest
-from game_harness import screen_lines
+from game_harness import screen_lines, wait_for_workers
 from shell_helpers import BROKEN_SLOT, GOOD_SLOT, messages, new_table, run_async
 
 from flight_tui.saves import SaveStore
@@ -208,6 +208,7 @@ async def test_load_screen_lists_good_and_broken_saves(two_saves, stub_table_scr
         await pilot.press("l")
         screen = app.screen
         assert isinstance(screen, LoadScreen)
+        await wait_for_workers(pilot)
         slots = [entry.slot for entry in screen.entries]
         assert sorted(slots) == sorted([GOOD_SLOT, BROKEN_SLOT])
         await pilot.press("home")
@@ -222,7 +223,7 @@ async def test_load_screen_lists_good_and_broken_saves(two_saves, stub_table_scr
         await pilot.press("n")
         assert broken.exists()
         await pilot.press("d", "y")
-        await pilot.pause()
+        await wait_for_workers(pilot)
         assert not broken.exists()
         assert [entry.slot for entry in screen.entries] == [GOOD_SLOT]
         await pilot.press("enter")
@@ -254,7 +255,7 @@ async def test_load_rows_fit_80_columns_in_columns_and_say_the_game(utc):
     app = FlightTuiApp()
     async with app.run_test(size=(80, 40)) as pilot:
         await pilot.press("l")
-        await pilot.pause()
+        await wait_for_workers(pilot)
         lines = screen_lines(app)
     dated = [(i, line) for i, line in enumerate(lines) if re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d", line)]
     assert len(dated) == 7
@@ -305,7 +306,9 @@ async def test_opening_a_save_leaves_its_file_and_date_alone(stub_table_screen, 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         if how == "load":
-            await pilot.press("l", "enter")
+            await pilot.press("l")
+            await wait_for_workers(pilot)
+            await pilot.press("enter")
             await pilot.pause()
         assert isinstance(app.screen, stub_table_screen)
         await pilot.press("escape")

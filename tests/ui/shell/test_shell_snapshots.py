@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from game_harness import wait_for_workers
 
 from flight_tui.ui.app import FlightTuiApp
 
@@ -47,7 +48,11 @@ def test_settings(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_load_with_a_good_and_a_broken_save(snap_compare, two_saves, size):
-    assert snap_compare(FlightTuiApp(), press=["l"], terminal_size=size)
+    async def open_load(pilot) -> None:
+        await pilot.press("l")
+        await wait_for_workers(pilot)  # the list is read in a worker: show it finished
+
+    assert snap_compare(FlightTuiApp(), run_before=open_load, terminal_size=size)
 
 
 @pytest.mark.parametrize("size", [pytest.param((79, 24), id="79x24"), pytest.param((60, 20), id="60x20")])

@@ -6,6 +6,8 @@ Seats, bots' moves, autosave, undo and leaving come from
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -282,11 +284,14 @@ class FlightTableScreen(GameTableScreen):
         if view is None or not my_turn(view):
             self.notify("Hints are for your own turn.", severity="warning")
             return
-        action = self.hint(view)
-        card = getattr(action, "card", None)
-        if card is not None and card in self.hand.cards:
-            self.hand.move_to(self.hand.cards.index(card))
-        self.show_hint(f"The Normal bot would {action_text(action)}.")
+
+        def show(action: Any) -> None:
+            card = getattr(action, "card", None)
+            if card is not None and card in self.hand.cards:
+                self.hand.move_to(self.hand.cards.index(card))
+            self.show_hint(f"The Normal bot would {action_text(action)}.")
+
+        self.request_hint(show)
 
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""

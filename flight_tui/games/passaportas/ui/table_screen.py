@@ -390,11 +390,14 @@ class PassaportasTableScreen(GameTableScreen):
         if view is None or not my_move(view):
             self.notify("Hints are for your own move.", severity="warning")
             return
-        action = self.hint(view)
-        if isinstance(action, Fly):
-            self.map_panel.move_to(action.city)
-        text = action_text(action, self.game_map, self.table.names, view)
-        self.show_hint(f"The Normal bot would {text}.")
+
+        def show(action: Any) -> None:
+            if isinstance(action, Fly):
+                self.map_panel.move_to(action.city)
+            text = action_text(action, self.game_map, self.table.names, view)
+            self.show_hint(f"The Normal bot would {text}.")
+
+        self.request_hint(show)
 
     def submit(self, action: Any) -> bool:
         if self.viewer is None or acting_seat(self.view) != self.viewer:

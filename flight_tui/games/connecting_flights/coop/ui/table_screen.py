@@ -10,6 +10,7 @@ campaign scenario's result when the finished game is saved, and the end screen s
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from rich.style import Style
 from rich.text import Text
@@ -32,7 +33,6 @@ from flight_tui.games.connecting_flights.coop.rules.state import (
     RoundEnded,
     SetChains,
 )
-from flight_tui.campaigns import campaign_outcome
 from flight_tui.games.connecting_flights.core.world import World, default_world
 from flight_tui.table import Table
 from flight_tui.games.connecting_flights.coop.ui.board import BoardView
@@ -185,7 +185,8 @@ class CoopTableScreen(GameTableScreen):
             self._end_shown = True
             self._refresh_table()
             result = self.table.rules.result(self.table.state)
-            campaign = campaign_outcome(self.table)
+            outcome = getattr(self.app, "campaign_outcome", None)  # the app records a campaign game's end
+            campaign = outcome(self.table) if outcome is not None else None
             screen = CoopEndScreen(self.world, seat_view, self.table.names, result.summary, campaign)
             self.app.push_screen(screen, callback=lambda _: self.action_leave())
             return
@@ -313,25 +314,28 @@ class CoopTableScreen(GameTableScreen):
         if view is None or not my_go(view):
             self.notify("Hints are for your own go.", severity="warning")
             return
-        action = self.hint(view)
-        text = action_text(view, self.world, self.table.names, action)
-        if isinstance(action, SetChains):
-            self._switch("hand")
-            self.query_one(HandPanel).load_chains(action.chains)
-            text += ". They are in the builder: f sends them, or change them first"
-        elif isinstance(action, Buy):
-            self._switch("market")
-            self.query_one(MarketView).point_at(action)
-            text += " (l rents it)" if action.kind == LANDING_RIGHTS else " (Enter buys it)"
-        elif isinstance(action, FlyNext):
-            self._switch("fly")
-            self.query_one(FlyView).point_at(action)
-            text += " (Enter flies it)"
-        elif isinstance(action, Charter):
-            self._switch("fly")
-            self.query_one(FlyView).open_charters(action)
-            text += " (Enter pays)"
-        self.show_hint(f"The Normal bot would {text}.")
+
+        def show(action: Any) -> None:
+            text = action_text(view, self.world, self.table.names, action)
+            if isinstance(action, SetChains):
+                self._switch("hand")
+                self.query_one(HandPanel).load_chains(action.chains)
+                text += ". They are in the builder: f sends them, or change them first"
+            elif isinstance(action, Buy):
+                self._switch("market")
+                self.query_one(MarketView).point_at(action)
+                text += " (l rents it)" if action.kind == LANDING_RIGHTS else " (Enter buys it)"
+            elif isinstance(action, FlyNext):
+                self._switch("fly")
+                self.query_one(FlyView).point_at(action)
+                text += " (Enter flies it)"
+            elif isinstance(action, Charter):
+                self._switch("fly")
+                self.query_one(FlyView).open_charters(action)
+                text += " (Enter pays)"
+            self.show_hint(f"The Normal bot would {text}.")
+
+        self.request_hint(show)
 
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""

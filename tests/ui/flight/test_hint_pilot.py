@@ -1,0 +1,130 @@
+"""The hint key: the Normal bot thinks in a worker, the footer shows it thinking, and a hint
+about a position that is gone is dropped (through the real table screen)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from flight_harness import TableApp, make_table, play_until, run_async
+from game_harness import wait_for_workers
+
+from flight_tui.bots import make_bot
+from flight_tui.games.flight.rules.state import DRAW, DrawPack
+from flight_tui.games.flight.ui.presentation import action_text
+from flight_tui.games.flight.ui.table_screen import FlightTableScreen
+from flight_tui.games.flight.ui.widgets import HandView
+from flight_tui.ui.widgets.footer import GameFooter
+
+
+class SlowBot:
+    """A Normal bot that answers only once the test lets it (``released``)."""
+
+    def __init__(self, bot, released: threading.Event) -> None:
+        self.bot = bot
+        self.released = released
+
+    def choose(self, view):
+        assert self.released.wait(10), "the test never let the bot answer"
+        return self.bot.choose(view)
+
+
+@pytest.fixture
+def released(monkeypatch) -> threading.Event:
+    """Hint bots wait for this event before they answer (other bots play at once)."""
+    event = threading.Event()
+    real = make_bot
+
+    def slow_hint_bot(game, level, seed=0, **options):
+        bot = real(game, level, seed, **options)
+        return SlowBot(bot, event) if level == "normal" else bot
+
+    monkeypatch.setattr("flight_tui.ui.game_screen.make_bot", slow_hint_bot)
+    return event
+
+
+def humans_draw() -> tuple:
+    """Ann's turn, about to draw, with a random bot as the other seat; and the Normal bot's choice there."""
+    table = make_table("human,random", seed=5)
+    play_until(table, lambda t: t.to_act() == (0,) and t.view(0).phase == DRAW)
+    return table, make_bot("flight", "normal", table.seed).choose(table.view(0))
+
+
+def hints(app) -> list[str]:
+    return [str(n.message) for n in app._notifications if n.title == "Hint"]
+
+
+async def ask_for_a_hint(app, pilot) -> GameFooter:
+    await pilot.press("t")
+    await pilot.pause()
+    footer = app.screen.query_one(GameFooter)
+    assert footer.loading and not hints(app)  # the bot is thinking: the indicator shows, no hint yet
+    return footer
+
+
+async def let_the_bot_answer(app, pilot, released: threading.Event) -> None:
+    released.set()
+    await wait_for_workers(pilot)
+
+
+@run_async
+async def test_a_hint_is_worked_out_off_the_screen_and_shown_when_ready(released):
+    table, suggestion = humans_draw()
+    app = TableApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, FlightTableScreen)
+        before = list(table.actions)
+        hand = app.screen.query_one(HandView)
+        footer = await ask_for_a_hint(app, pilot)
+        cursor = hand.cursor
+        await pilot.press("right")  # the screen answers keys while the bot thinks
+        assert hand.cursor == cursor + 1
+        await let_the_bot_answer(app, pilot, released)
+        assert hints(app) == [f"The Normal bot would {action_text(suggestion)}."]
+        assert not footer.loading
+        assert table.actions == before  # a hint plays nothing
+
+
+@run_async
+async def test_a_hint_that_arrives_after_the_player_moved_is_dropped(released):
+    table, _ = humans_draw()
+    app = TableApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        footer = await ask_for_a_hint(app, pilot)
+        await pilot.press("p")  # Ann draws from the pack before the hint comes
+        await pilot.pause()
+        assert table.actions[-1] == (0, DrawPack())
+        await let_the_bot_answer(app, pilot, released)
+        assert hints(app) == [] and not footer.loading
+
+
+@run_async
+async def test_a_hint_about_a_position_changed_from_elsewhere_is_dropped(released):
+    """Moves that do not pass through this screen's keys (a bot, another terminal) make a hint stale too."""
+    table, _ = humans_draw()
+    app = TableApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        footer = await ask_for_a_hint(app, pilot)
+        table.submit(0, DrawPack())
+        await let_the_bot_answer(app, pilot, released)
+        assert hints(app) == [] and not footer.loading
+
+
+@run_async
+async def test_a_bot_that_fails_to_hint_says_so_and_stops_thinking(monkeypatch):
+    class BrokenBot:
+        def choose(self, view):
+            raise RuntimeError("out of ideas")
+
+    real = make_bot
+    monkeypatch.setattr(
+        "flight_tui.ui.game_screen.make_bot",
+        lambda game, level, seed=0, **options: BrokenBot() if level == "normal" else real(game, level, seed, **options),
+    )
+    table, _ = humans_draw()
+    app = TableApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await wait_for_workers(pilot)
+        assert hints(app) == [] and not app.screen.query_one(GameFooter).loading
+        assert any("out of ideas" in str(n.message) for n in app._notifications)
