@@ -180,7 +180,7 @@ def _deal_seed(seed: int, index: int, players: int) -> int:
     return Rng.from_seed(seed * 1_000_003 + index // players).next64()
 
 
-class _TimedBot:
+class TimedBot:
     """A bot seat that notes how long its decisions with a real choice (two or more legal actions) take."""
 
     decides = True
@@ -207,7 +207,7 @@ def _play_game(game: str, kinds: Sequence[str], config: Any, seed: int, index: i
     table = Table(rules, config, deal_seed, seats, undo=False)
     times: list[list[float]] = [[] for _ in range(n)]
     controllers = [
-        _TimedBot(seat_bot(game, kinds[s], deal_seed, pos, **(options if kinds[s] == "hard" else {})), rules, times[s])
+        TimedBot(seat_bot(game, kinds[s], deal_seed, pos, **(options if kinds[s] == "hard" else {})), rules, times[s])
         for pos, s in enumerate(spec_at)
     ]
     actions = TurnDriver(table, controllers).play_out()
