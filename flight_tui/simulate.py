@@ -3,7 +3,9 @@
 ``simulate("flight", seats, games, seed)`` plays ``games`` games between bot seats. Seats
 rotate from game to game, and each deal is played once from every rotation, so every bot
 plays every position (and every hand of cards) equally often when ``games`` is a multiple of
-the number of seats. A game is one match played with ``config`` (by default one hand).
+the number of seats. A game is one match played with ``config`` (by default one hand), through
+the :class:`~flight_tui.table.driver.TurnDriver`; each bot is seeded from the deal's seed and its
+seat, as at the table.
 A tie for first place gives each of the k tied seats 1/k of a win. In a cooperative game the
 seats win or lose together: the report gives the team's win rate. The report also counts how
 the hands or games ended (``Result.endings``), and flags an ending at a safety cap.
