@@ -25,6 +25,7 @@ from flight_tui.games.flight.rules import FLIGHT, FlightConfig
 from flight_tui.saves import SaveStore
 from flight_tui.saves.codec import encode
 from flight_tui.table import Table, parse_seat
+from flight_tui.table.driver import BotSeat, TurnDriver
 
 TARGET_P95_MS = 10.0
 
@@ -33,11 +34,10 @@ def mid_match_table(seed: int) -> Table:
     """Three seats (a person, two bots) a dozen actions into the match's fourth hand."""
     seats = [parse_seat(text, i) for i, text in enumerate(("human", "normal", "hard"))]
     table = Table(FLIGHT, FlightConfig(players=3, target=1000), seed, seats)
-    bots = [make_bot("flight", "random", seed + i) for i in range(3)]
+    driver = TurnDriver(table, [BotSeat(make_bot("flight", "random", seed + i)) for i in range(3)])
     into_fourth_hand = 0
     while into_fourth_hand < 12:
-        seat = table.to_act()[0]
-        table.submit(seat, bots[seat].choose(table.view(seat)))
+        driver.step()
         into_fourth_hand += table.state.hand_no >= 4
     return table
 

@@ -32,12 +32,12 @@ from multiprocessing import get_context
 
 import msgspec
 
-from flight_tui.bots import make_bot
 from flight_tui.engine.protocol import Ending
 from flight_tui.engine.rng import Rng
 from flight_tui.games.flight.rules import FLIGHT, FlightConfig
 from flight_tui.simulate import format_report, simulate
-from flight_tui.table import parse_seat
+from flight_tui.table import SeatSpec, Table, parse_seat
+from flight_tui.table.driver import TurnDriver
 
 MATCH = FlightConfig(players=2, target=100)
 HAND = FlightConfig(players=2, hands=1)
@@ -80,13 +80,10 @@ def play_hand(kinds: tuple[str, ...], seed: int, rules: dict, index: int) -> End
     """Play hand ``index`` of a line-up: every deal is played once from each rotation of the seats."""
     n = len(kinds)
     deal = Rng.from_seed(seed * 1_000_003 + index // n).next64()
-    bot_seeds = Rng.from_seed(deal ^ (index + 1))
-    bots = [make_bot("flight", kinds[(pos - index) % n], bot_seeds.next64()) for pos in range(n)]
-    state = FLIGHT.new_game(FlightConfig(players=n, hands=1, **rules), deal)
-    while not FLIGHT.is_over(state):
-        seat = state.current
-        FLIGHT.apply(state, seat, bots[seat].choose(FLIGHT.view(state, seat)))
-    return FLIGHT.result(state).endings[0]
+    seats = [SeatSpec(kinds[(pos - index) % n], f"seat {pos}") for pos in range(n)]
+    table = Table(FLIGHT, FlightConfig(players=n, hands=1, **rules), deal, seats, undo=False)
+    TurnDriver(table).play_out()
+    return table.result().endings[0]
 
 
 def measure_endings(lineup: str, hands: int, seed: int, workers: int, rules: dict) -> EndingsReport:

@@ -22,12 +22,13 @@ from __future__ import annotations
 import argparse
 import time
 
-from flight_tui.bots import make_bot
 from flight_tui.engine.rng import Rng
 from flight_tui.games.connecting_flights.coop.rules import COOP, CoopConfig
 from flight_tui.games.connecting_flights.core.flights import FlightSpec, flight_is_valid, flight_problems
 from flight_tui.games.connecting_flights.core.world import default_world
-from flight_tui.simulate import wilson_interval
+from flight_tui.simulate import TimedBot, wilson_interval
+from flight_tui.table import SeatSpec, Table
+from flight_tui.table.driver import TurnDriver, seat_bot
 
 DIFFICULTIES = ("easy", "medium", "hard")
 TARGETS = {"easy": (0.70, 1.0), "medium": (0.35, 0.60), "hard": (0.10, 0.35)}
@@ -86,17 +87,12 @@ def planner_games(difficulty: str, games: int, seed: int, level: str, players: i
     start = time.perf_counter()
     for index in range(games):
         deal = Rng.from_seed(seed * 1_000_003 + index).next64()
-        state = COOP.new_game(CoopConfig(players=players, difficulty=difficulty), deal)
-        bots = [make_bot("connecting-flights-coop", level, deal + s) for s in range(players)]
-        while not COOP.is_over(state):
-            seat = COOP.to_act(state)[0]
-            view = COOP.view(state, seat)
-            began = time.perf_counter()
-            action = bots[seat].choose(view)
-            times.append(time.perf_counter() - began)
-            COOP.apply(state, seat, action)
-        wins += bool(COOP.result(state).winners)
-        stranded += sum(map(sum, state.board))
+        seats = [SeatSpec(level, f"seat {s}") for s in range(players)]
+        table = Table(COOP, CoopConfig(players=players, difficulty=difficulty), deal, seats, undo=False)
+        bots = [TimedBot(seat_bot(COOP.name, level, deal, s), COOP, times) for s in range(players)]
+        TurnDriver(table, bots).play_out()
+        wins += bool(table.result().winners)
+        stranded += sum(map(sum, table.state.board))
     times.sort()
     low, high = wilson_interval(wins, games)
     return {

@@ -35,12 +35,12 @@ from collections import Counter
 
 import msgspec
 
-from flight_tui.bots import make_bot
 from flight_tui.games.passaportas.rules import PASSAPORTAS, board_map, reachable
 from flight_tui.games.passaportas.rules.map import MAX_FUEL
 from flight_tui.games.passaportas.rules.state import Flew, GameEnded, TripDealt, WildTokenUsed
-from flight_tui.simulate import format_report, simulate, wilson_interval
-from flight_tui.table import parse_seat
+from flight_tui.simulate import TimedBot, format_report, simulate, wilson_interval
+from flight_tui.table import SeatSpec, Table, parse_seat
+from flight_tui.table.driver import TurnDriver, seat_bot
 
 MATCHUPS = {
     "normal": ("normal,random", "normal", 0.90, 0.100),
@@ -110,21 +110,14 @@ def selfplay(players: int, games: int, seed: int, settings: dict[str, object]) -
     rounds, times, wild_rounds = [], [], []
     delivered = 0
     landed_in, wanted_in = Counter(), Counter()
-    clock = time.perf_counter
     for game in range(games):
-        state = PASSAPORTAS.new_game(config, seed * 1_000_003 + game)
-        seats = [make_bot("passaportas", "normal", s) for s in range(players)]
-        round_no = 1
-        while not PASSAPORTAS.is_over(state):
-            seat = PASSAPORTAS.to_act(state)[0]
-            view = PASSAPORTAS.view(state, seat)
-            start = clock()
-            action = seats[seat].choose(view)
-            times.append(clock() - start)
-            round_no = state.round_no
-            for event in PASSAPORTAS.apply(state, seat, action).events:
-                if isinstance(event, WildTokenUsed):
-                    wild_rounds.append(round_no)
+        deal = seed * 1_000_003 + game
+        table = Table(PASSAPORTAS, config, deal, [SeatSpec("normal", f"seat {s}") for s in range(players)], undo=False)
+        bots = [TimedBot(seat_bot(PASSAPORTAS.name, "normal", deal, s), PASSAPORTAS, times) for s in range(players)]
+        driver = TurnDriver(table, bots)
+        while (move := driver.step()) is not None:
+            wild_rounds.extend(table.state.round_no for e in move[2].events if isinstance(e, WildTokenUsed))
+        state = table.state
         ended = state.log[-1]
         delivered += isinstance(ended, GameEnded) and not ended.by_round_limit
         landed_in.update({e.route[-1] for e in state.log if isinstance(e, Flew)})

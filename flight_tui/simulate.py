@@ -3,7 +3,9 @@
 ``simulate("flight", seats, games, seed)`` plays ``games`` games between bot seats. Seats
 rotate from game to game, and each deal is played once from every rotation, so every bot
 plays every position (and every hand of cards) equally often when ``games`` is a multiple of
-the number of seats. A game is one match played with ``config`` (by default one hand).
+the number of seats. A game is one match played with ``config`` (by default one hand), through
+the :class:`~flight_tui.table.driver.TurnDriver`; each bot is seeded from the deal's seed and its
+seat, as at the table.
 A tie for first place gives each of the k tied seats 1/k of a win. In a cooperative game the
 seats win or lose together: the report gives the team's win rate. The report also counts how
 the hands or games ended (``Result.endings``), and flags an ending at a safety cap.
@@ -31,11 +33,11 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import msgspec
 
-from flight_tui.bots import make_bot
 from flight_tui.engine.protocol import Ending
 from flight_tui.engine.rng import Rng
 from flight_tui.games import get_rules, get_spec
-from flight_tui.table.seats import SeatSpec
+from flight_tui.table import SeatSpec, Table
+from flight_tui.table.driver import TurnDriver, seat_bot
 
 Z_95 = 1.959963984540054
 TIE_RULE = "a tie for first gives each of the k tied seats 1/k of a win"
@@ -175,35 +177,43 @@ def _bucket_seconds(bucket: int) -> float:
     return math.expm1(bucket / TIME_RESOLUTION) / 1e6
 
 
-def _seeds(seed: int, index: int, players: int) -> tuple[int, list[int]]:
-    """The deal seed of game ``index`` (shared by the rotations of one deal) and its bots' seeds."""
-    deal = Rng.from_seed(seed * 1_000_003 + index // players).next64()
-    bots = Rng.from_seed(deal ^ (index + 1))
-    return deal, [bots.next64() for _ in range(players)]
+def _deal_seed(seed: int, index: int, players: int) -> int:
+    """The deal seed of game ``index``, shared by the rotations of one deal (bots are seeded from it)."""
+    return Rng.from_seed(seed * 1_000_003 + index // players).next64()
+
+
+class TimedBot:
+    """A bot seat that notes how long its decisions with a real choice (two or more legal actions) take."""
+
+    decides = True
+
+    def __init__(self, bot: Any, rules: Any, times: list[float]) -> None:
+        self.bot, self.rules, self.times = bot, rules, times
+
+    def choose(self, view: Any) -> Any:
+        choice = len(self.rules.legal_actions_from_view(view)) > 1
+        start = time.perf_counter()
+        action = self.bot.choose(view)
+        if choice:
+            self.times.append(time.perf_counter() - start)
+        return action
 
 
 def _play_game(game: str, kinds: Sequence[str], config: Any, seed: int, index: int, options: dict) -> _GameRecord:
     """Play game ``index``: seat spec ``i`` sits at position ``(i + index) % n``."""
     rules = get_rules(game)
     n = len(kinds)
-    deal_seed, bot_seeds = _seeds(seed, index, n)
+    deal_seed = _deal_seed(seed, index, n)
     spec_at = [(pos - index) % n for pos in range(n)]
-    bots = [make_bot(game, kinds[s], bot_seeds[s], **(options if kinds[s] == "hard" else {})) for s in spec_at]
-    state = rules.new_game(config, deal_seed)
+    seats = [SeatSpec(kinds[s], f"seat {s}") for s in spec_at]
+    table = Table(rules, config, deal_seed, seats, undo=False)
     times: list[list[float]] = [[] for _ in range(n)]
-    actions = 0
-    while not rules.is_over(state):
-        pos = rules.to_act(state)[0]
-        view = rules.view(state, pos)
-        choice = len(rules.legal_actions(state, pos)) > 1
-        start = time.perf_counter()
-        action = bots[pos].choose(view)
-        elapsed = time.perf_counter() - start
-        if choice:
-            times[spec_at[pos]].append(elapsed)
-        rules.apply(state, pos, action)
-        actions += 1
-    result = rules.result(state)
+    controllers = [
+        TimedBot(seat_bot(game, kinds[s], deal_seed, pos, **(options if kinds[s] == "hard" else {})), rules, times[s])
+        for pos, s in enumerate(spec_at)
+    ]
+    actions = TurnDriver(table, controllers).play_out()
+    result = table.result()
     winners = {spec_at[pos] for pos in result.winners}
     share = 1.0 if rules.cooperative else 1.0 / max(1, len(winners))
     return _GameRecord(

@@ -16,6 +16,9 @@ A game is a plain object (no UI) with functions over a mutable msgspec state:
   may not know.
 * ``is_over(state)`` and ``result(state)`` tell when and how the game ended.
 * ``clone(state)`` is an independent copy (for undo and for search).
+* ``forced_action(state, seat)`` is the move the rules make for a seat that has nothing to
+  decide (by default none: every move is the seat's own). A game's rules class subclasses
+  :class:`Rules` to inherit that default.
 
 See ``docs/engine.md`` for a worked example.
 """
@@ -120,3 +123,9 @@ class Rules(Protocol[State, Action, View]):
         ...
 
     def clone(self, state: State) -> State: ...
+
+    def forced_action(self, state: State, seat: int) -> Action | None:
+        """The move the rules make for ``seat`` now, or None (the default): an action that is the
+        seat's only legal one and that the rules mark as automatic (Passaportas: passing customs
+        with no card for the city). A turn driver plays it for the seat where that gives nothing away."""
+        return None

@@ -5,6 +5,10 @@ remote player); it forwards them to the rule engine, records them so that seed +
 replays the game, keeps undo within a turn (never past hidden information or chance), and
 calls ``on_change`` after every applied action (the app autosaves there). Its
 ``save_identity`` says which save the game is (the save store keeps it).
+
+Undo is kept per seat: each seat has a stack of its moves that may still be taken back. A seat's
+move may be undone while no other seat has moved after it and no irreversible outcome (hidden
+information revealed, chance used, the turn passed) came after it.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from flight_tui.engine.errors import IllegalAction
-from flight_tui.engine.protocol import Outcome, Rules
+from flight_tui.engine.protocol import Outcome, Result, Rules
 from flight_tui.table.save_identity import SaveIdentity
 from flight_tui.table.seats import SeatSpec
 
@@ -29,15 +33,18 @@ class Table:
         *,
         state: Any = None,
         actions: list[tuple[int, Any]] | None = None,
+        undo: bool = True,
     ) -> None:
+        """``undo=False`` keeps no copies for undo (a bots-only game that never takes a move back)."""
         self.rules = rules
         self.config = config
         self.seed = seed
         self.seats = list(seats)
         self.state = state if state is not None else rules.new_game(config, seed)
         self.actions: list[tuple[int, Any]] = list(actions or [])
-        self._undo: list[tuple[Any, int]] = []
-        self._undo_seat: int | None = None
+        self.keeps_undo = undo
+        self._undo: dict[int, list[tuple[Any, int]]] = {}
+        """Per seat: (the state before the move, the move's index in ``actions``), oldest first."""
         self.on_change: Callable[["Table"], None] | None = None
         self.save_identity = SaveIdentity()
 
@@ -60,6 +67,16 @@ class Table:
     def legal_actions(self, seat: int) -> list[Any]:
         return self.rules.legal_actions(self.state, seat)
 
+    def forced_action(self, seat: int) -> Any:
+        """The move the rules make for ``seat`` now (see ``Rules.forced_action``), or None."""
+        return self.rules.forced_action(self.state, seat)
+
+    def result(self) -> Result:
+        """How the finished game ended (public to every seat); IllegalAction before the end."""
+        if not self.is_over():
+            raise IllegalAction("The game is not over.")
+        return self.rules.result(self.state)
+
     def log_lines(self, viewer: int | None, last: int = 50) -> list[str]:
         """The latest log entries as ``viewer`` may read them."""
         return [self.rules.describe(e, viewer, self.names) for e in self.state.log[-last:]]
@@ -70,34 +87,31 @@ class Table:
         """Apply ``seat``'s action; raises IllegalAction with a readable message."""
         if self.is_over():
             raise IllegalAction("The game is over.")
-        snapshot = self.rules.clone(self.state)
+        snapshot = self.rules.clone(self.state) if self.keeps_undo else None
         outcome = self.rules.apply(self.state, seat, action)
         self.actions.append((seat, action))
-        if outcome.irreversible:
-            self._undo.clear()
-            self._undo_seat = None
-        else:
-            if self._undo_seat != seat:
-                self._undo.clear()
-            self._undo.append((snapshot, len(self.actions) - 1))
-            self._undo_seat = seat
+        mine = self._undo.pop(seat, [])
+        self._undo.clear()  # no other seat's move can be taken back past this one
+        if snapshot is not None and not outcome.irreversible:
+            self._undo[seat] = mine + [(snapshot, len(self.actions) - 1)]
         if self.on_change is not None:
             self.on_change(self)
         return outcome
 
     def can_undo(self, seat: int) -> bool:
-        """Whether ``seat`` has an action this turn that may still be taken back."""
-        return bool(self._undo) and self._undo_seat == seat
+        """Whether ``seat`` has a move that may still be taken back."""
+        return bool(self._undo.get(seat))
 
     def undo(self, seat: int) -> None:
-        """Take back ``seat``'s last action of this turn."""
+        """Take back ``seat``'s last move (see the module docstring for when that is allowed)."""
         if not self.can_undo(seat):
             raise IllegalAction("Nothing to undo: the turn has moved on, or a card or die was revealed since.")
-        snapshot, index = self._undo.pop()
+        stack = self._undo[seat]
+        snapshot, index = stack.pop()
         self.state = snapshot
         del self.actions[index:]
-        if not self._undo:
-            self._undo_seat = None
+        if not stack:
+            del self._undo[seat]
         if self.on_change is not None:
             self.on_change(self)
 
@@ -109,8 +123,7 @@ class Table:
         another seat acted, exactly as ``submit`` keeps it; their snapshots come from a replay.
         """
         self._undo.clear()
-        self._undo_seat = None
-        if not self.actions or irreversible[-1]:
+        if not self.keeps_undo or not self.actions or irreversible[-1]:
             return
         seat = self.actions[-1][0]
         start = len(self.actions) - 1
@@ -119,10 +132,10 @@ class Table:
         state = self.rules.new_game(self.config, self.seed)
         for acting, action in self.actions[:start]:
             self.rules.apply(state, acting, action)
+        stack = self._undo[seat] = []
         for index in range(start, len(self.actions)):
-            self._undo.append((self.rules.clone(state), index))
+            stack.append((self.rules.clone(state), index))
             self.rules.apply(state, seat, self.actions[index][1])
-        self._undo_seat = seat
         self.state = state
 
     def replay(self) -> Any:

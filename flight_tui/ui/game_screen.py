@@ -5,12 +5,15 @@ humans at one keyboard, the next one, after a hand-off screen). It reads only
 ``table.view(viewer)``, never the hidden state. Bots decide in a worker thread and their moves
 are applied on the main thread, one at a time, after a short pause so a person can follow.
 
-A game's screen subclasses :class:`GameTableScreen`, calls :meth:`start` from its ``on_mount``
-and implements :meth:`advance`: redraw, then show whatever comes next (an end screen, a
-hand-off, or a bot's move via :meth:`schedule_bot`). Every action goes through :meth:`play`,
-which tells :meth:`moved` what it caused (for notices). :meth:`request_hint` asks the Normal
-bot in a worker, with a loading indicator in the footer; a hint shown with :meth:`show_hint`
-goes away as soon as the player acts, and one that arrives after the player acted is dropped.
+Who plays each seat, and what comes next, is the :class:`~flight_tui.table.driver.TurnDriver`'s
+to say (``self.driver``). A game's screen subclasses :class:`GameTableScreen`, calls :meth:`start`
+from its ``on_mount`` and implements :meth:`advance`: make a move the rules make
+(:meth:`make_forced_move`), redraw, then show whatever comes next (an end screen, a hand-off to
+a person the driver asks, or a bot's move via :meth:`schedule_bot`). Every action goes through
+:meth:`play`, which tells :meth:`moved` what it caused (for notices). :meth:`request_hint` asks
+the Normal bot in a worker, with a loading indicator in the footer; a hint shown with
+:meth:`show_hint` goes away as soon as the player acts, and one that arrives after the player
+acted is dropped.
 """
 
 from __future__ import annotations
@@ -27,7 +30,9 @@ from textual.worker import Worker, WorkerState
 from flight_tui.bots import make_bot
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.engine.protocol import Outcome
+from flight_tui.engine.rng import derived_seed
 from flight_tui.table import Table
+from flight_tui.table.driver import BOT, FORCED, TurnDriver
 
 DEFAULT_BOT_DELAY = 0.6
 """Seconds between two bot moves, so that a person can follow them."""
@@ -45,13 +50,9 @@ class GameTableScreen(Screen[None]):
         super().__init__()
         self.table = table
         self.bot_delay = bot_delay
-        self.humans = [seat for seat, spec in enumerate(table.seats) if not spec.is_bot]
+        self.driver = TurnDriver(table)
+        self.humans = list(self.driver.people)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self.bots = {
-            seat: make_bot(table.rules.name, spec.kind, table.seed + 1009 * (seat + 1))
-            for seat, spec in enumerate(table.seats)
-            if spec.is_bot
-        }
         self._bot_busy = False
         self._hint_worker: Worker[Any] | None = None
         self._hint_asked: tuple[list[tuple[int, Any]], Callable[[Any], None]] | None = None
@@ -87,9 +88,19 @@ class GameTableScreen(Screen[None]):
 
     # ------------------------------------------------------------ bots
 
+    def make_forced_move(self) -> bool:
+        """Make the move the rules make for the person here, if one comes next, and advance (True)."""
+        step = self.driver.next_step()
+        if step.kind != FORCED:
+            return False
+        self.play(step.seat, step.action)
+        self.advance()
+        return True
+
     def schedule_bot(self) -> None:
-        """Let the bot in turn move after the pause (once: a bot already thinking is not asked again)."""
-        if self._bot_busy:
+        """If a bot's move comes next, let it move after the pause (once: a bot already thinking is
+        not asked again)."""
+        if self._bot_busy or self.driver.next_step().kind != BOT:
             return
         self._bot_busy = True
         delay = self._bot_delay()
@@ -105,13 +116,12 @@ class GameTableScreen(Screen[None]):
         return float(getattr(settings, "bot_delay", DEFAULT_BOT_DELAY))
 
     def _start_bot(self) -> None:
-        acting = self.table.to_act()
-        if not acting or acting[0] not in self.bots:
+        step = self.driver.next_step()
+        if step.kind != BOT:
             self._bot_busy = False
             return
-        seat = acting[0]
-        choose = partial(self.bots[seat].choose, self.table.view(seat))
-        self.run_worker(choose, name=str(seat), group="bot", thread=True, exit_on_error=False)
+        choose = self.driver.bot_decision(step.seat)
+        self.run_worker(choose, name=str(step.seat), group="bot", thread=True, exit_on_error=False)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
@@ -141,7 +151,7 @@ class GameTableScreen(Screen[None]):
         if self.viewer is None:
             return
         self.forget_hint()
-        bot = make_bot(self.table.rules.name, HINT_LEVEL, self.table.seed)
+        bot = make_bot(self.table.rules.name, HINT_LEVEL, derived_seed(self.table.seed, "hint"))
         self._hint_asked = (list(self.table.actions), show)
         self._show_thinking(True)
         choose = partial(bot.choose, self.table.view(self.viewer))

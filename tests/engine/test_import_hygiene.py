@@ -20,6 +20,7 @@ PURE_PACKAGES = [
     "flight_tui.games.connecting_flights.coop.rules",
     "flight_tui.games.connecting_flights.coop.bots.planner",
     "flight_tui.table",
+    "flight_tui.table.driver",
     "flight_tui.bots",
     "flight_tui.saves",
 ]

@@ -10,6 +10,7 @@ from flight_tui.bots import make_bot
 from flight_tui.games.flight.rules import FLIGHT, FlightConfig
 from flight_tui.saves import SaveStore
 from flight_tui.table import Table, parse_seat
+from flight_tui.table.driver import BotSeat, TurnDriver
 
 SEAT_TEXTS = ("human", "normal:Bob", "hard", "easy:Dee")
 
@@ -19,23 +20,21 @@ def random_table(seed: int, players: int = 3, steps: int = 40, hands: int = 0) -
     seats = [parse_seat(text, i) for i, text in enumerate(SEAT_TEXTS[:players])]
     config = FlightConfig(players=players, hands=hands) if hands else FlightConfig(players=players)
     table = Table(FLIGHT, config, seed, seats)
-    bots = [make_bot("flight", "random", seed * 10 + i) for i in range(players)]
-    for _ in range(steps):
-        if table.is_over():
-            break
-        seat = table.to_act()[0]
-        table.submit(seat, bots[seat].choose(table.view(seat)))
+    _play(table, [make_bot("flight", "random", seed * 10 + i) for i in range(players)], steps)
     return table
 
 
 def play_on(table: Table, steps: int, seed: int) -> None:
-    """Play ``steps`` more random actions (fewer if the match ends)."""
-    bot = make_bot("flight", "random", seed)
+    """Play ``steps`` more random actions (fewer if the match ends), one random player for every seat."""
+    _play(table, [make_bot("flight", "random", seed)] * len(table.seats), steps)
+
+
+def _play(table: Table, bots: list, steps: int) -> None:
+    """Let ``bots`` (one per seat) take up to ``steps`` moves."""
+    driver = TurnDriver(table, [BotSeat(bot) for bot in bots])
     for _ in range(steps):
-        if table.is_over():
+        if driver.step() is None:
             return
-        seat = table.to_act()[0]
-        table.submit(seat, bot.choose(table.view(seat)))
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from textual.app import App
 
 from flight_tui.bots import make_bot
 from flight_tui.table import SeatSpec, Table, parse_seat
+from flight_tui.table.driver import BotSeat, TurnDriver
 from flight_tui.ui.theming import load_themes, variable_defaults
 
 THEMES, _ = load_themes()
@@ -51,12 +52,12 @@ def seats(text: str) -> list[SeatSpec]:
 
 def play_until(table: Table, stop: Callable[[Table], bool], seed: int = 1, limit: int = 5000) -> None:
     """Let random players take every seat's moves until ``stop(table)`` (a fixed position for a seed)."""
-    bots = [make_bot(table.rules.name, "random", seed + seat) for seat in range(len(table.seats))]
+    driver = TurnDriver(table, [BotSeat(make_bot(table.rules.name, "random", seed + seat)) for seat in range(len(table.seats))])
     for _ in range(limit):
         if stop(table):
             return
-        seat = table.to_act()[0]
-        table.submit(seat, bots[seat].choose(table.view(seat)))
+        if driver.step() is None:
+            break
     raise AssertionError("the position asked for never came")
 
 

@@ -74,7 +74,7 @@ async def test_a_full_turn_with_keys_only_roll_fly_and_board():
 
     table = make_table(seed=3, wild_tokens=False)  # a game of random players who never use the token
     play_until(table, ready, seed=3)
-    app = PassaportasApp(table)
+    app = PassaportasApp(table, bot_delay=0.3)  # the bots wait until the landing has been looked at
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, PassaportasTableScreen)

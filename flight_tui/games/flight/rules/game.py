@@ -12,7 +12,7 @@ import msgspec
 
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.engine.options import read_choices
-from flight_tui.engine.protocol import Ending, Outcome, Result
+from flight_tui.engine.protocol import Ending, Outcome, Result, Rules
 from flight_tui.engine.rng import Rng
 from flight_tui.games.flight.spec import SPEC
 from flight_tui.games.flight.rules import cards as C
@@ -180,7 +180,7 @@ def legal_from(phase: str, hand: Sequence[int], flights, turn: TurnInfo, discard
     return plays + [DISCARDS[c] for c in hand if not kept_back(hand, turn, c)]
 
 
-class FlightRules:
+class FlightRules(Rules):
     """Flight's implementation of :class:`flight_tui.engine.protocol.Rules`."""
 
     spec = SPEC

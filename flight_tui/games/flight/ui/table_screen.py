@@ -126,8 +126,7 @@ class FlightTableScreen(GameTableScreen):
         if self.viewer is None:
             self.viewer = 0  # bots only: watch from the first seat
         self._refresh_table()
-        if self.table.seats[seat_view.current].is_bot and not self.table.is_over():
-            self.schedule_bot()
+        self.schedule_bot()
 
     def _next_human(self, current: int) -> int | None:
         """The human who plays next from ``current`` on (``current`` included), if any."""

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.engine.options import read_choices
-from flight_tui.engine.protocol import Ending, Outcome, Result
+from flight_tui.engine.protocol import Ending, Outcome, Result, Rules
 from flight_tui.engine.rng import Rng
 from flight_tui.games.passaportas.spec import SPEC
 from flight_tui.games.passaportas.rules.map import MAX_FUEL, GameMap, board_map
@@ -183,7 +183,7 @@ def litres(thousands: int) -> str:
     return f"{thousands},000 l" if thousands else "no fuel"
 
 
-class PassaportasRules:
+class PassaportasRules(Rules):
     """Passaportas's implementation of :class:`flight_tui.engine.protocol.Rules`."""
 
     spec = SPEC
@@ -349,6 +349,12 @@ class PassaportasRules:
             view.own_customs,
             view.groups,
         )
+
+    def forced_action(self, state: PassaportasState, seat: int) -> PassaportasAction | None:
+        """Customs with no card for the city (IV.3): passing is ``seat``'s only move, made for it."""
+        if state.phase == CUSTOMS and self.legal_actions(state, seat) == [PASS]:
+            return PASS
+        return None
 
     def problem(self, state: PassaportasState, seat: int, action: PassaportasAction) -> str | None:
         """Why ``seat`` may not take ``action`` now (a sentence for the player), or None."""

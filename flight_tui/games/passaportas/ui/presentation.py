@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from flight_tui.games.passaportas.bots.tactics import Table as Forecast
 from flight_tui.games.passaportas.rules.map import MAX_FUEL, GameMap
-from flight_tui.games.passaportas.rules.game import completes_last_trip, finish_barred
+from flight_tui.games.passaportas.rules.game import PASSAPORTAS, ROLL, completes_last_trip, finish_barred
 from flight_tui.games.passaportas.rules.state import (
     CUSTOMS,
     DONE,
@@ -84,10 +84,8 @@ def choosing_flight(view: PassaportasView) -> bool:
 
 
 def may_roll(view: PassaportasView) -> bool:
-    """IV.1: a first throw, then again only after a double; never with a full tank."""
-    if not choosing_flight(view) or view.fuel >= MAX_FUEL:
-        return False
-    return not view.turn.rolls or view.turn.rolls[-1][0] == view.turn.rolls[-1][1]
+    """Whether the viewer may throw the dice now, as the rules have it (IV.1)."""
+    return ROLL in PASSAPORTAS.legal_actions_from_view(view)
 
 
 def destinations(view: PassaportasView, game_map: GameMap) -> dict[int, tuple[int, ...]]:

@@ -148,23 +148,20 @@ class PassaportasTableScreen(GameTableScreen):
                 screen = ResultsScreen(self.view, self.table.seats, self.game_map.name)
                 self.app.push_screen(screen, callback=lambda _: self.action_leave())
             return
-        acting = self.table.to_act()[0]
-        if self._nothing_to_decide(acting):
-            self.play(acting, PassCustoms())
-            self.advance()
+        if self.make_forced_move():  # customs with no card for the city, for the one person here
             return
-        if acting in self.humans and acting != self.viewer:
-            self.viewer = acting
+        asked = self.driver.next_step().people
+        if asked and self.viewer not in asked:
+            self.viewer = asked[0]
             if len(self.humans) > 1:
                 self._refresh_table()
-                self.app.push_screen(HandOffScreen(self.table.seats[acting].name), callback=lambda _: self.advance())
+                self.app.push_screen(HandOffScreen(self.table.seats[asked[0]].name), callback=lambda _: self.advance())
                 return
         if self.viewer is None:
             self.viewer = 0  # bots only: watch from the first seat
         self._refresh_table()
         self._tell_news()
-        if acting in self.bots:
-            self.schedule_bot()
+        self.schedule_bot()
 
     def moved(self, seat: int, events: list[Any]) -> None:
         """Keep, for each other person at the table, what this move did to their groups."""
@@ -178,17 +175,6 @@ class PassaportasTableScreen(GameTableScreen):
         news = self._news.pop(self.viewer, None) if self.viewer is not None else None
         if news:
             self.notify("\n".join(news), title="Your groups", markup=False)
-
-    def _nothing_to_decide(self, seat: int) -> bool:
-        """Whether the only person at the table is asked about customs with no card for this city.
-
-        Passing for them saves a key press after every landing. With several people at the
-        keyboard everyone is still asked, so that nobody learns who holds which card (P1).
-        """
-        if self.humans != [seat]:
-            return False
-        view = self.table.view(seat)
-        return view.phase == CUSTOMS and self.table.rules.legal_actions_from_view(view) == [PassCustoms()]
 
     # ------------------------------------------------------------ drawing
 

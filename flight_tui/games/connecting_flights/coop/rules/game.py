@@ -15,7 +15,7 @@ import msgspec
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.engine.options import read_choices
 from flight_tui.games.connecting_flights.coop.spec import SPEC
-from flight_tui.engine.protocol import Ending, Outcome, Result
+from flight_tui.engine.protocol import Ending, Outcome, Result, Rules
 from flight_tui.games.connecting_flights.coop.rules import fly, market, setup
 from flight_tui.games.connecting_flights.coop.rules.board import colour_name, meeples_on_board, world
 from flight_tui.games.connecting_flights.coop.rules.config import CoopConfig, stage_of
@@ -58,7 +58,7 @@ _ACTION_TYPES = (ChooseStart, Buy, Refresh, SetChains, FlyNext, Charter, Pass)
 _PHASE_NAMES = {SETUP: "set-up", MARKET: "marketplace", FLY: "fly", OVER: "over"}
 
 
-class CoopRules:
+class CoopRules(Rules):
     """Connecting Flights, cooperative mode: :class:`flight_tui.engine.protocol.Rules`."""
 
     spec = SPEC

@@ -184,7 +184,7 @@ class CoopTableScreen(GameTableScreen):
         if seat_view.phase == OVER and not self._end_shown:
             self._end_shown = True
             self._refresh_table()
-            result = self.table.rules.result(self.table.state)
+            result = self.table.result()
             outcome = getattr(self.app, "campaign_outcome", None)  # the app records a campaign game's end
             campaign = outcome(self.table) if outcome is not None else None
             screen = CoopEndScreen(self.world, seat_view, self.table.names, result.summary, campaign)
@@ -198,19 +198,18 @@ class CoopTableScreen(GameTableScreen):
             self.app.push_screen(RoundSummaryScreen(self.world, seat_view, summary), callback=lambda _: self.advance())
             return
         self._rounds_seen = ended
-        acting = self.table.to_act()
-        if acting and acting[0] in self.humans and acting[0] != self.viewer:
-            self.viewer = acting[0]
+        asked = self.driver.next_step().people
+        if asked and self.viewer not in asked:
+            self.viewer = asked[0]
             self._refresh_table()
             if len(self.humans) > 1:
-                name = self.table.seats[acting[0]].name
+                name = self.table.seats[asked[0]].name
                 self.app.push_screen(HandOffScreen(name, note=""), callback=lambda _: self.advance())
                 return
         if self.viewer is None:
             self.viewer = self.humans[0] if self.humans else 0
         self._refresh_table()
-        if acting and self.table.seats[acting[0]].is_bot:
-            self.schedule_bot()
+        self.schedule_bot()
 
     # ------------------------------------------------------------ drawing
 
