@@ -50,10 +50,9 @@ class FlightTuiApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "flight-tui"
     BINDINGS = [
-        Binding("f1", "help", "Help", key_display="F1", tooltip="Show the keys of this screen"),
-        Binding("question_mark", "help", "Help", show=False, tooltip="Show the keys of this screen"),
-        Binding("ctrl+p", "command_palette", "Commands", show=False, priority=True, tooltip="Open the command palette"),
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, tooltip="Quit (a game in progress stays saved)"),
+        Binding("f1,question_mark", "help", "Help", key_display="F1", tooltip="Show the keys of this screen", id="app.help"),
+        Binding("ctrl+p", "command_palette", "Commands", show=False, priority=True, tooltip="Open the command palette", id="app.command-palette"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, tooltip="Quit (a game in progress stays saved)", id="app.quit"),
     ]
 
     def __init__(

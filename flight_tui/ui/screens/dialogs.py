@@ -48,8 +48,8 @@ class ConfirmDialog(Dialog[bool]):
     """Ask a yes/no question; dismisses with True for yes."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No", key_display="n/Esc"),
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", key_display="n/Esc", id="confirm.no"),
     ]
 
     def __init__(self, question: str, *, yes: str = "Yes", no: str = "No") -> None:
@@ -78,9 +78,9 @@ class NotSavedDialog(Dialog[str | None]):
     """Closing a game that is not saved: ``"elsewhere"`` (save it in another folder), ``"close"`` (lose it), None (back)."""
 
     BINDINGS = [
-        Binding("s", "answer('elsewhere')", "Save elsewhere"),
-        Binding("q", "answer('close')", "Without saving"),
-        Binding("escape", "answer(None)", "Back to the game", key_display="Esc"),
+        Binding("s", "answer('elsewhere')", "Save elsewhere", id="not-saved.save-elsewhere"),
+        Binding("q", "answer('close')", "Without saving", id="not-saved.close"),
+        Binding("escape", "answer(None)", "Back to the game", key_display="Esc", id="not-saved.back"),
     ]
 
     def __init__(self, problem: str, lost_moves: int, *, closing: str = "Quit") -> None:
@@ -111,7 +111,7 @@ class NotSavedDialog(Dialog[str | None]):
 class PromptDialog(Dialog[str | None]):
     """Ask for one line of text; dismisses with the text, or None if cancelled."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", key_display="Esc")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", key_display="Esc", id="prompt.cancel")]
 
     def __init__(self, question: str, *, value: str = "", placeholder: str = "", max_length: int = 40) -> None:
         super().__init__()

@@ -86,10 +86,10 @@ class LoadScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("enter", "load", "Load", priority=True),
-        Binding("d,delete", "delete", "Delete", key_display="d"),
-        Binding("b", "restore", "Restore backup"),
-        Binding("escape", "app.pop_screen", "Back", key_display="Esc"),
+        Binding("enter", "load", "Load", priority=True, id="load.load"),
+        Binding("d,delete", "delete", "Delete", key_display="d", id="load.delete"),
+        Binding("b", "restore", "Restore backup", id="load.restore"),
+        Binding("escape", "app.pop_screen", "Back", key_display="Esc", id="load.back"),
     ]
 
     def __init__(self) -> None:

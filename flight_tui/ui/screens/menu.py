@@ -84,13 +84,13 @@ class MenuScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("n", "choose('new')", "New", show=False, tooltip="Set up a new game"),
-        Binding("c", "choose('continue')", "Continue", show=False, tooltip="Resume the game in progress"),
-        Binding("a", "choose('campaign')", "Campaign", show=False, tooltip="Play the Connecting Flights campaign"),
-        Binding("l", "choose('load')", "Load", show=False, tooltip="Open a saved game"),
-        Binding("s", "choose('settings')", "Settings", show=False, tooltip="Theme, animations, confirm on quit"),
-        Binding("r", "choose('rules')", "Rules", show=False, tooltip="Read the rules and the house interpretations"),
-        Binding("q", "choose('quit')", "Quit", tooltip="Leave flight-tui"),
+        Binding("n", "choose('new')", "New", show=False, tooltip="Set up a new game", id="menu.new"),
+        Binding("c", "choose('continue')", "Continue", show=False, tooltip="Resume the game in progress", id="menu.continue"),
+        Binding("a", "choose('campaign')", "Campaign", show=False, tooltip="Play the Connecting Flights campaign", id="menu.campaign"),
+        Binding("l", "choose('load')", "Load", show=False, tooltip="Open a saved game", id="menu.load"),
+        Binding("s", "choose('settings')", "Settings", show=False, tooltip="Theme, animations, confirm on quit", id="menu.settings"),
+        Binding("r", "choose('rules')", "Rules", show=False, tooltip="Read the rules and the house interpretations", id="menu.rules"),
+        Binding("q", "choose('quit')", "Quit", tooltip="Leave flight-tui", id="menu.quit"),
     ]
 
     def compose(self) -> ComposeResult:

@@ -67,10 +67,10 @@ class NewGameScreen(FormScreen):
     """
 
     BINDINGS = [
-        Binding("enter", "start", "Start"),
-        Binding("escape", "app.pop_screen", "Back", key_display="Esc"),
-        Binding("down", "app.focus_next", "Next field", show=False),
-        Binding("up", "app.focus_previous", "Previous field", show=False),
+        Binding("enter", "start", "Start", id="new-game.start"),
+        Binding("escape", "app.pop_screen", "Back", key_display="Esc", id="new-game.back"),
+        Binding("down", "app.focus_next", "Next field", show=False, id="new-game.next-field"),
+        Binding("up", "app.focus_previous", "Previous field", show=False, id="new-game.previous-field"),
     ]
 
     def __init__(self, game: str = "flight") -> None:

@@ -8,7 +8,8 @@ from textual.app import ComposeResult
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-HELP_KEY = "f1"
+HELP_ACTION = "help"
+"""The app's Help action, whichever key the keymap gives it."""
 
 
 def key_width(key: FooterKey) -> int:
@@ -31,7 +32,7 @@ class GameFooter(Footer):
 
     def compose(self) -> ComposeResult:
         keys = list(super().compose())
-        helps = [key for key in keys if isinstance(key, FooterKey) and key.key == HELP_KEY]
+        helps = [key for key in keys if isinstance(key, FooterKey) and key.action == HELP_ACTION]
         others = [key for key in keys if key not in helps]
         self._composed_width = width = self.size.width or self.app.size.width
         room = width - sum(key_width(key) for key in helps)

@@ -29,7 +29,7 @@ class HandOffScreen(Screen[None]):
     }
     """
 
-    BINDINGS = [Binding("enter,space", "ready", "I'm ready", key_display="Enter")]
+    BINDINGS = [Binding("enter,space", "ready", "I'm ready", key_display="Enter", id="hand-off.ready")]
 
     def __init__(self, player: str, note: str = LOOK_AWAY) -> None:
         super().__init__()

@@ -70,14 +70,14 @@ class FlyView(ContinentPainter, can_focus=True):
     """The Fly phase: pick a flight, choose the meeples it takes, fly it (Enter)."""
 
     BINDINGS = [
-        Binding("up,k", "move(-1)", "Flight", key_display="↑↓", tooltip="Previous flight"),
-        Binding("down,j", "move(1)", "Next flight", show=False, tooltip="Next flight"),
-        Binding("left,h", "colour(-1)", "Meeple", key_display="←→", tooltip="Previous colour waiting at the start"),
-        Binding("right,l", "colour(1)", "Next meeple colour", show=False, tooltip="Next colour waiting at the start"),
-        Binding("plus,equals_sign", "carry(1)", "Load", key_display="+-", tooltip="Take one more meeple of that colour"),
-        Binding("minus", "carry(-1)", "One fewer", show=False, tooltip="Take one meeple fewer of that colour"),
-        Binding("enter,space", "fly", "Fly", key_display="Enter", tooltip="Fly the flight under the cursor with the meeples shown"),
-        Binding("c", "charter", "Charter", tooltip="Charter a flight: one meeple within a continent, for the fee shown"),
+        Binding("up,k", "move(-1)", "Flight", key_display="↑↓", tooltip="Previous flight", id="coop.fly.previous"),
+        Binding("down,j", "move(1)", "Next flight", show=False, tooltip="Next flight", id="coop.fly.next"),
+        Binding("left,h", "colour(-1)", "Meeple", key_display="←→", tooltip="Previous colour waiting at the start", id="coop.fly.previous-colour"),
+        Binding("right,l", "colour(1)", "Next meeple colour", show=False, tooltip="Next colour waiting at the start", id="coop.fly.next-colour"),
+        Binding("plus,equals_sign", "carry(1)", "Load", key_display="+-", tooltip="Take one more meeple of that colour", id="coop.fly.more"),
+        Binding("minus", "carry(-1)", "One fewer", show=False, tooltip="Take one meeple fewer of that colour", id="coop.fly.fewer"),
+        Binding("enter,space", "fly", "Fly", key_display="Enter", tooltip="Fly the flight under the cursor with the meeples shown", id="coop.fly.fly"),
+        Binding("c", "charter", "Charter", tooltip="Charter a flight: one meeple within a continent, for the fee shown", id="coop.fly.charter"),
     ]
 
     class Submit(Message):
@@ -284,7 +284,7 @@ class FlyView(ContinentPainter, can_focus=True):
 class CharterScreen(ModalScreen[Charter | None]):
     """Pick a charter flight; the fee is shown before paying. Enter pays, Esc goes back."""
 
-    BINDINGS = [Binding("escape", "dismiss_none", "Back", key_display="Esc")]
+    BINDINGS = [Binding("escape", "dismiss_none", "Back", key_display="Esc", id="coop.charter.back")]
 
     def __init__(self, world: World, view: CoopView, charters: list[Charter], suggested: Charter | None = None) -> None:
         super().__init__()

@@ -152,14 +152,14 @@ class MarketView(Widget, can_focus=True):
     airport's Landing Rights, ``g`` chooses who gets it, ``r`` refreshes the face-up cards."""
 
     BINDINGS = [
-        Binding("up,k", "move(-1)", "Row", key_display="↑↓", tooltip="Previous thing for sale"),
-        Binding("down,j", "move(1)", "Next row", show=False, tooltip="Next thing for sale"),
-        Binding("pageup", "move(-8)", "Page up", show=False),
-        Binding("pagedown", "move(8)", "Page down", show=False),
-        Binding("enter,space", "buy", "Buy", key_display="Enter", tooltip="Buy the row under the cursor for the player shown"),
-        Binding("l", "buy(True)", "Landing Rights", show=False, tooltip="Rent the airport's Landing Rights for this round"),
-        Binding("g", "next_recipient", "Who gets it", show=False, tooltip="Choose the player who gets the next purchase"),
-        Binding("r", "refresh_market", "Refresh", show=False, tooltip="Pay to replace the six face-up cards"),
+        Binding("up,k", "move(-1)", "Row", key_display="↑↓", tooltip="Previous thing for sale", id="coop.market.previous"),
+        Binding("down,j", "move(1)", "Next row", show=False, tooltip="Next thing for sale", id="coop.market.next"),
+        Binding("pageup", "move(-8)", "Page up", show=False, id="coop.market.page-up"),
+        Binding("pagedown", "move(8)", "Page down", show=False, id="coop.market.page-down"),
+        Binding("enter,space", "buy", "Buy", key_display="Enter", tooltip="Buy the row under the cursor for the player shown", id="coop.market.buy"),
+        Binding("l", "buy(True)", "Landing Rights", show=False, tooltip="Rent the airport's Landing Rights for this round", id="coop.market.landing-rights"),
+        Binding("g", "next_recipient", "Who gets it", show=False, tooltip="Choose the player who gets the next purchase", id="coop.market.recipient"),
+        Binding("r", "refresh_market", "Refresh", show=False, tooltip="Pay to replace the six face-up cards", id="coop.market.refresh"),
     ]
 
     class Submit(Message):

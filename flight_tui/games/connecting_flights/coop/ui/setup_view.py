@@ -26,9 +26,9 @@ class StartView(Widget, can_focus=True):
     """The starting flights the viewer may take, with a cursor."""
 
     BINDINGS = [
-        Binding("up,k", "move(-1)", "Flight", key_display="↑↓", tooltip="Previous starting flight"),
-        Binding("down,j", "move(1)", "Next flight", show=False, tooltip="Next starting flight"),
-        Binding("enter,space", "take", "Take it", key_display="Enter", tooltip="Take this free starting flight"),
+        Binding("up,k", "move(-1)", "Flight", key_display="↑↓", tooltip="Previous starting flight", id="coop.setup.previous"),
+        Binding("down,j", "move(1)", "Next flight", show=False, tooltip="Next starting flight", id="coop.setup.next"),
+        Binding("enter,space", "take", "Take it", key_display="Enter", tooltip="Take this free starting flight", id="coop.setup.take"),
     ]
 
     class Submit(Message):

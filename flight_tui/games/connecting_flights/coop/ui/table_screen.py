@@ -132,14 +132,14 @@ class CoopTableScreen(GameTableScreen):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     BINDINGS = [
-        Binding("1", "show_view(\'board\')", "Board", show=False, tooltip="The world map: airports, owners, meeples"),
-        Binding("2", "show_view(\'hand\')", "Hand", show=False, tooltip="Every player's cards and the flight builder"),
-        Binding("3", "show_view(\'market\')", "Market", show=False, tooltip="The Marketplace: buy for a player, refresh"),
-        Binding("4", "show_view(\'fly\')", "Fly", show=False, tooltip="The order of flights, fly them, charter"),
-        Binding("p", "pass_go", "Done", tooltip=PASS_HELP),
-        Binding("u", "undo", "Undo", tooltip=UNDO_HELP),
-        Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now"),
-        Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)"),
+        Binding("1", "show_view(\'board\')", "Board", show=False, tooltip="The world map: airports, owners, meeples", id="coop.board"),
+        Binding("2", "show_view(\'hand\')", "Hand", show=False, tooltip="Every player's cards and the flight builder", id="coop.hand"),
+        Binding("3", "show_view(\'market\')", "Market", show=False, tooltip="The Marketplace: buy for a player, refresh", id="coop.market"),
+        Binding("4", "show_view(\'fly\')", "Fly", show=False, tooltip="The order of flights, fly them, charter", id="coop.fly"),
+        Binding("p", "pass_go", "Done", tooltip=PASS_HELP, id="coop.done"),
+        Binding("u", "undo", "Undo", tooltip=UNDO_HELP, id="coop.undo"),
+        Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now", id="coop.hint"),
+        Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)", id="coop.menu"),
     ]
 
     def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
