@@ -43,6 +43,7 @@ from flight_tui.games.passaportas.ui.presentation import (
     log_events,
     may_roll,
     my_move,
+    stay_or_wild,
     usable_holder,
     wild_bars_landing,
 )
@@ -62,7 +63,7 @@ CUSTOMS_HELP = "Use the customs card for this city on an opponent's group"
 PASS_HELP = "Use no customs card after this landing"
 UNDO_HELP = "Take back your last move of this turn (never a roll of the dice)"
 SIDE_HELP = "Show your hand or the board"
-LOG_HELP = "Read the whole log on the left (o or Esc: back to the board)"
+LOG_HELP = "Read the whole log on the left, or go back to the board"
 
 
 class PassaportasTableScreen(GameTableScreen):
@@ -128,7 +129,7 @@ class PassaportasTableScreen(GameTableScreen):
     def on_mount(self) -> None:
         self.query_one("#board").border_title = "Board · our own map · fuel in 1,000 l"
         self.query_one("#hand").border_title = "Hand"
-        self.query_one("#history").border_title = "Log · ↑↓ PgUp PgDn scroll · o: the board"
+        self.query_one("#history").border_title = f"Log · ↑↓ PgUp PgDn scroll · {self.key('passaportas.log')}: the board"
         self.query_one("#plane").border_title = "Plane"
         self.query_one("#log").border_title = "Log"
         self.start()
@@ -206,7 +207,7 @@ class PassaportasTableScreen(GameTableScreen):
         self.query_one(PlanePanel).show(view, self.table.seats, self.game_map)
         self.query_one(HandPanel).show(view, self.table.seats, self.game_map)
         self._show_log(view)
-        self.query_one("#hand").border_title = f"{self.table.seats[view.seat].name}'s hand · Tab: the board"
+        self.query_one("#hand").border_title = f"{self.table.seats[view.seat].name}'s hand · {self.key('passaportas.hand-or-board')}: the board"
         self._show_reason()
         self.refresh_bindings()
 
@@ -239,17 +240,16 @@ class PassaportasTableScreen(GameTableScreen):
         elif choosing_flight(view):
             reach = self.map_panel.reach
             if not reach and may_roll(view):
-                message.append(" · no city in reach yet: r rolls")
+                message.append(f" · no city in reach yet: {self.key('passaportas.roll')} rolls")
             elif not reach:
-                more = "w adds 10,000 l, s stays" if view.may_use_wild else "s stays"
-                message.append(f" · no city in reach with {litres(view.fuel)}: {more}")
+                message.append(f" · no city in reach with {litres(view.fuel)}: {stay_or_wild(view, self.key)}")
             elif city == view.plane:
-                message.append(" · ✈ here: s stays")
+                message.append(f" · ✈ here: {self.key('passaportas.stay')} stays")
             elif city in reach and wild_bars_landing(view, city):
                 message.append(" · ends your last trip: not after your wild token (P6)")
             elif city in reach:
                 amounts = ", ".join(f"{a}" for a in reach[city])
-                message.append_text(Text.assemble(" · ◆ Enter flies: ", (amounts, "bold"), " thousand l"))
+                message.append_text(Text.assemble(f" · ◆ {self.key('passaportas.fly')} flies: ", (amounts, "bold"), " thousand l"))
             else:
                 message.append(f" · out of reach with {litres(view.fuel)}")
         self.query_one(ReasonLine).show(message)
@@ -345,7 +345,7 @@ class PassaportasTableScreen(GameTableScreen):
             if not choosing_flight(view):
                 self.notify("You may fly only in your own turn, before the landing.", severity="warning")
             elif city == view.plane:
-                self.notify("The plane is here: fly elsewhere, or stay (s).", severity="warning")
+                self.notify(f"The plane is here: fly elsewhere, or stay ({self.key('passaportas.stay')}).", severity="warning")
             else:
                 name = self.game_map.name(city)
                 self.notify(f"{name} is out of reach with {litres(view.fuel)} in the tank (IV.1).", severity="warning")
@@ -369,7 +369,7 @@ class PassaportasTableScreen(GameTableScreen):
             return
         holder = usable_holder(view)
         if holder is None:
-            self.notify("None of your top customs cards names this city: pass (p).", severity="warning")
+            self.notify(f"None of your top customs cards names this city: pass ({self.key('passaportas.pass')}).", severity="warning")
             return
 
         def chosen(key: str | None) -> None:
@@ -393,7 +393,7 @@ class PassaportasTableScreen(GameTableScreen):
         action = self.hint(view)
         if isinstance(action, Fly):
             self.map_panel.move_to(action.city)
-        text = action_text(action, self.game_map, self.table.names, view)
+        text = action_text(action, self.game_map, self.table.names, view, self.key)
         self.show_hint(f"The Normal bot would {text}.")
 
     def submit(self, action: Any) -> bool:
@@ -405,9 +405,13 @@ class PassaportasTableScreen(GameTableScreen):
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""
         return [
-            ("Undo", UNDO_HELP + " (u)", self.action_undo),
-            ("Hint", "Show what the Normal bot would do now (t)", self.action_hint),
-            ("Hand or board", "Switch the left side between your hand and the map (Tab)", self.action_switch_side),
-            ("Back to the menu", "Leave the table; Continue resumes the game (Esc)", self.action_leave),
+            ("Undo", f"{UNDO_HELP} ({self.key('passaportas.undo')})", self.action_undo),
+            ("Hint", f"Show what the Normal bot would do now ({self.key('passaportas.hint')})", self.action_hint),
+            (
+                "Hand or board",
+                f"Switch the left side between your hand and the map ({self.key('passaportas.hand-or-board')})",
+                self.action_switch_side,
+            ),
+            ("Back to the menu", f"Leave the table; Continue resumes the game ({self.key('passaportas.menu')})", self.action_leave),
         ]
 
