@@ -45,14 +45,15 @@ def key_name(key: str) -> str:
 
 
 def keys_of(node: DOMNode, binding_id: str) -> list[str]:
-    """The keys of binding ``binding_id`` now: the keymap's, else those of ``node`` or an ancestor.
+    """The keys of binding ``binding_id`` now: the keymap's, else those it has by default.
 
-    Raises ``KeyError`` if no binding of ``node``, its screen or the app has that id.
+    The binding is looked for on ``node`` and its ancestors up to the app, then on the other
+    widgets of its screen. Raises ``KeyError`` if none of them has a binding with that id.
     """
     keymap = node.app._keymap  # Textual keeps the active keymap there (no public reader)
     if binding_id in keymap:
         return keymap[binding_id].split(",")
-    for owner in node.ancestors_with_self:
+    for owner in (*node.ancestors_with_self, *node.screen.walk_children()):
         keys = dict.fromkeys(key for key, binding in owner._bindings if binding.id == binding_id)
         if keys:
             return list(keys)

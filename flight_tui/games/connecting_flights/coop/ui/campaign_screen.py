@@ -40,6 +40,7 @@ from flight_tui.campaigns.model import Scenario, continent_names
 from flight_tui.campaigns.progress import LOCKED, OPEN, PLAYING, WON
 from flight_tui.table.seats import DEFAULT_NAMES, SeatSpec
 from flight_tui.ui.screens.controls import MarkedOptionList
+from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.dialogs import ConfirmDialog, Dialog
 
 STATUS_MARKS = {WON: "✓", PLAYING: "▶", OPEN: "○", LOCKED: "×"}
@@ -85,7 +86,8 @@ class BriefingDialog(Dialog[bool]):
         with Vertical(classes="dialog"):
             yield Static(Text(self.heading, style="bold"), classes="dialog-text")
             yield Static(self.text, classes="dialog-text")
-            hint = "Enter plays it, Esc closes." if self.playable else "Locked: Esc closes."
+            close = f"{key_for(self, 'campaign.briefing.close')} closes."
+            hint = f"{key_for(self, 'campaign.briefing.play')} plays it, {close}" if self.playable else f"Locked: {close}"
             yield Static(hint, classes="dialog-hint")
         yield Footer()
 

@@ -43,6 +43,7 @@ from flight_tui.games.connecting_flights.coop.ui.builder import (
     passenger_label,
     start_action,
 )
+from flight_tui.ui.keys import key_for
 
 
 def cards_of(hand: Hand) -> HandCards:
@@ -283,7 +284,7 @@ class HandPanel(Widget, can_focus=True):
         problems = self.builder.problems()
         if not problems:
             if self.builder.finished_chains():
-                return Text("✓ Every flight keeps the rules: f flies them.")
+                return Text(f"✓ Every flight keeps the rules: {key_for(self, 'coop.hand.fly')} flies them.")
             return Text("")
         text = Text()
         for problem in problems:

@@ -20,6 +20,7 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
     start_key,
     start_label,
 )
+from flight_tui.ui.keys import key_for
 
 
 class StartView(Widget, can_focus=True):
@@ -58,7 +59,7 @@ class StartView(Widget, can_focus=True):
             intro = Text("The starting flights are chosen." if view.phase != SETUP else f"{names[view.current]} is choosing a starting flight.")
         self.query_one("#start-intro", Static).update(intro)
         self.query_one(LineList).show([(start_label(view, self.world, s), "", "ok") for s in self.starts], 0)
-        self.query_one(OneLine).show("Enter takes the flight under the cursor." if self.starts else "")
+        self.query_one(OneLine).show(f"{key_for(self, 'coop.setup.take')} takes the flight under the cursor." if self.starts else "")
 
     def action_move(self, step: int) -> None:
         self.query_one(LineList).move(step)
