@@ -17,6 +17,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.menu import MenuScreen
 from flight_tui.ui.screens.too_small import TooSmallScreen, too_small
 from flight_tui.ui.settings import DEFAULT_THEME, load_settings, save_settings
@@ -388,6 +389,7 @@ class FlightTuiApp(App[None]):
     def action_continue_game(self) -> None:
         """Resume the latest autosaved game."""
         from flight_tui.saves import SaveError
+        from flight_tui.ui.screens.load import LoadScreen
 
         try:
             entry = self.store.latest_autosave()
@@ -396,8 +398,9 @@ class FlightTuiApp(App[None]):
                 return
             if not entry.readable:
                 self.notify(
-                    f"Your last game ({entry.slot}) cannot be read: {entry.problem} Open Load (l) to "
-                    + ("restore its backup copy (b) or " if entry.backup_readable else "")
+                    f"Your last game ({entry.slot}) cannot be read: {entry.problem} "
+                    f"Open Load ({key_for(self, 'menu.load', MenuScreen)}) to "
+                    + (f"restore its backup copy ({key_for(self, 'load.restore', LoadScreen)}) or " if entry.backup_readable else "")
                     + "choose another game.",
                     title="Cannot continue",
                     severity="error",

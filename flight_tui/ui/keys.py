@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.keys import format_key
 
@@ -44,22 +45,28 @@ def key_name(key: str) -> str:
     return "+".join([*(m.capitalize() for m in modifiers), name])
 
 
-def keys_of(node: DOMNode, binding_id: str) -> list[str]:
+def keys_of(node: DOMNode, binding_id: str, owner: type[DOMNode] | None = None) -> list[str]:
     """The keys of binding ``binding_id`` now: the keymap's, else those it has by default.
 
-    The binding is looked for on ``node`` and its ancestors up to the app, then on the other
-    widgets of its screen. Raises ``KeyError`` if none of them has a binding with that id.
+    The binding is one of ``owner``'s (a screen not shown yet), else it is looked for on
+    ``node`` and its ancestors up to the app, then on the other widgets of its screen.
+    Raises ``KeyError`` if none of them has a binding with that id.
     """
     keymap = node.app._keymap  # Textual keeps the active keymap there (no public reader)
     if binding_id in keymap:
         return keymap[binding_id].split(",")
-    for owner in (*node.ancestors_with_self, *node.screen.walk_children()):
-        keys = dict.fromkeys(key for key, binding in owner._bindings if binding.id == binding_id)
+    if owner is not None:
+        bindings = [(binding.key, binding) for binding in Binding.make_bindings(owner.BINDINGS)]
+        places = [bindings]
+    else:
+        places = [place._bindings for place in (*node.ancestors_with_self, *node.screen.walk_children())]
+    for bindings in places:
+        keys = dict.fromkeys(key for key, binding in bindings if binding.id == binding_id)
         if keys:
             return list(keys)
     raise KeyError(binding_id)
 
 
-def key_for(node: DOMNode, binding_id: str) -> str:
+def key_for(node: DOMNode, binding_id: str, owner: type[DOMNode] | None = None) -> str:
     """The written name of the first key of binding ``binding_id`` (see :func:`keys_of`)."""
-    return key_name(keys_of(node, binding_id)[0])
+    return key_name(keys_of(node, binding_id, owner)[0])

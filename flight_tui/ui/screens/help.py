@@ -15,7 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from flight_tui.ui.keys import key_name
+from flight_tui.ui.keys import key_for, key_name
 
 KeyRow = tuple[str, str]
 """(keys, what they do)."""
@@ -131,7 +131,7 @@ class HelpScreen(Screen[None]):
             yield Static("Everywhere", classes="section-title")
             yield Static(_key_table([*self.app_keys, *general_keys(self.screen_keys)]), classes="key-table")
             yield Static(
-                "Everything works with the keyboard alone. Ctrl+P opens the command palette:"
+                f"Everything works with the keyboard alone. {key_for(self, 'app.command-palette')} opens the command palette:"
                 " type a few letters of a command and press Enter.",
                 classes="section-note",
             )

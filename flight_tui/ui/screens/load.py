@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.controls import MarkedOptionList
 
 if TYPE_CHECKING:
@@ -54,8 +55,10 @@ def scenario_title(key: str) -> str:
         return key
 
 
-def entry_prompt(entry: SaveEntry) -> Text:
-    """A save in columns: name, game and date; then progress and players (or the whole problem)."""
+def entry_prompt(entry: SaveEntry, restore_key: str) -> Text:
+    """A save in columns: name, game and date; then progress and players (or the whole problem).
+
+    ``restore_key`` is the key that restores a damaged save's backup."""
     slot = AUTOSAVE_LABEL if entry.autosave else entry.slot
     text = Text()
     text.append(clip(slot, SLOT_WIDTH).ljust(SLOT_WIDTH), style="italic" if entry.autosave else "bold")
@@ -64,7 +67,7 @@ def entry_prompt(entry: SaveEntry) -> Text:
     if entry.readable:
         text.append(clip(f"   {entry.progress} · {', '.join(entry.players)}", ROW_WIDTH), style="dim")
     else:
-        note = " Press b to restore its backup." if entry.backup_readable else ""
+        note = f" Press {restore_key} to restore its backup." if entry.backup_readable else ""
         problem = textwrap.wrap(f"! {entry.problem}{note}", ROW_WIDTH - 3, subsequent_indent="  ")
         text.append("\n".join("   " + line for line in problem), style="italic")
     return text
@@ -116,7 +119,8 @@ class LoadScreen(Screen[None]):
             self.entries = []
             self.notify(str(error), severity="error")
         saves = self.query_one("#saves", OptionList)
-        saves.set_options(Option(entry_prompt(entry), id=entry.slot) for entry in self.entries)
+        restore_key = key_for(self, "load.restore")
+        saves.set_options(Option(entry_prompt(entry, restore_key), id=entry.slot) for entry in self.entries)
         empty = self.query_one("#load-empty", Static)
         empty.update("" if self.entries else "No saves yet. Games in progress are saved automatically.")
         empty.display = not self.entries

@@ -9,6 +9,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from flight_tui.ui.keys import key_for
+
 LOOK_AWAY = "Everyone else, look away: the cards stay hidden."
 
 
@@ -41,7 +43,7 @@ class HandOffScreen(Screen[None]):
             ("✈  Pass the keyboard to ", "bold"),
             (self.player, "bold reverse"),
             f"\n\n{self.player}, press ",
-            ("Enter", "bold"),
+            (key_for(self, "hand-off.ready"), "bold"),
             " when you are ready.",
         )
         if self.note:

@@ -234,9 +234,10 @@ class PassaportasTableScreen(GameTableScreen):
         if view.phase == CUSTOMS and my_move(view):
             holder = usable_holder(view)
             if holder is None:
-                message = Text("Customs: your top cards do not name this city; p passes.")
+                message = Text(f"Customs: your top cards do not name this city; {self.key('passaportas.pass')} passes.")
             else:
-                message = Text(f"Customs: your card for {self.game_map.name(view.plane)} may stop a group: c uses it, p passes.")
+                uses, passes = self.key("passaportas.customs"), self.key("passaportas.pass")
+                message = Text(f"Customs: your card for {self.game_map.name(view.plane)} may stop a group: {uses} uses it, {passes} passes.")
         elif choosing_flight(view):
             reach = self.map_panel.reach
             if not reach and may_roll(view):
