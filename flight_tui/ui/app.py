@@ -20,7 +20,7 @@ from textual.screen import Screen
 from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.menu import MenuScreen
 from flight_tui.ui.screens.too_small import TooSmallScreen, too_small
-from flight_tui.ui.settings import DEFAULT_THEME, load_settings, save_settings
+from flight_tui.ui.settings import DEFAULT_THEME, ConfigError, load_config, save_settings
 
 if TYPE_CHECKING:
     from flight_tui.saves import SaveStore
@@ -70,7 +70,8 @@ class FlightTuiApp(App[None]):
         self.start = start
         self.start_table = table
         self.theme_request = theme
-        self.settings, settings_problem = load_settings()
+        self.settings, self.keymap, config_problems = load_config()
+        self.set_keymap(self.keymap)
         self.theme_names: list[str] = []
         self._store: SaveStore | None = None
         self._table: Table | None = None
@@ -81,8 +82,7 @@ class FlightTuiApp(App[None]):
         self._watchdog: threading.Thread | None = None
         self._previous_signal_handlers: dict[int, Any] = {}
         self._startup_messages: list[tuple[str, str]] = []
-        if settings_problem:
-            self._startup_messages.append((settings_problem, "warning"))
+        self._startup_messages.extend((problem, "warning") for problem in config_problems)
         self._install_themes()
         self.animation_level = "full" if self.settings.animations else "none"
 
@@ -114,11 +114,24 @@ class FlightTuiApp(App[None]):
         for message, severity in self._startup_messages:
             self.notify(message, severity=severity, timeout=10)
         self.screen_change_signal.subscribe(self, self._on_screen_change)
+        if self.keymap:
+            self.run_worker(self._check_keymap, thread=True, group="keymap", exit_on_error=False)
         if self.start_table is not None:
             self.open_table(self.start_table)
         elif self.start == "continue":
             self.action_continue_game()
         self._cover_if_too_small()
+
+    def _check_keymap(self) -> None:
+        """Tell the player about keymap entries that name no binding (off the UI thread: it imports every screen)."""
+        from flight_tui.ui.keys import binding_ids
+        from flight_tui.ui.settings import config_path
+
+        unknown = sorted(set(self.keymap) - binding_ids())
+        if unknown:
+            names = ", ".join(unknown)
+            message = f"{config_path()}: [keymap] names no key binding {names} (Help, F1, shows the keys; the README lists their ids)."
+            self.call_from_thread(self.notify, message, severity="warning", timeout=10)
 
     def _install_signal_handlers(self) -> None:
         """SIGHUP and SIGTERM: the deadline starts at once; saving and closing happen on the event loop.
@@ -208,6 +221,8 @@ class FlightTuiApp(App[None]):
             save_settings(self.settings)
         except OSError as exc:
             self.notify(f"The settings could not be saved: {exc.strerror or exc}", severity="error")
+        except ConfigError as exc:
+            self.notify(f"The settings could not be saved: {exc}", severity="error")
 
     # ------------------------------------------------------------ games and saves
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from textual.binding import Binding
 from textual.dom import DOMNode
-from textual.keys import format_key
+from textual.keys import KEY_NAME_REPLACEMENTS, Keys, format_key, key_to_character
 
 KeyNames = Callable[[str], str]
 """A binding id to the written name of its key, e.g. ``functools.partial(key_for, screen)``."""
@@ -70,3 +70,46 @@ def keys_of(node: DOMNode, binding_id: str, owner: type[DOMNode] | None = None) 
 def key_for(node: DOMNode, binding_id: str, owner: type[DOMNode] | None = None) -> str:
     """The written name of the first key of binding ``binding_id`` (see :func:`keys_of`)."""
     return key_name(keys_of(node, binding_id, owner)[0])
+
+
+MODIFIERS = ("ctrl", "shift", "alt", "meta", "super", "hyper")
+NAMED = {key.value for key in Keys} | set(KEY_NAME_REPLACEMENTS.values())
+"""Keys with a name (``enter``, ``f2``, ``ctrl+n``, ``plus``); characters have names too (``question_mark``)."""
+
+
+def keys_problem(keys: object) -> str | None:
+    """What is wrong with the keys a keymap gives a binding (``"n"``, ``"n,ctrl+n"``), or None."""
+    if not isinstance(keys, str):
+        return f'keys are written as a string, such as "n" or "n,ctrl+n", not as a {type(keys).__name__}'
+    for key in keys.split(","):
+        key = key.strip()
+        *modifiers, base = key.split("+")
+        if not key:
+            return "a key is missing (between two commas, or none at all)"
+        unknown = [modifier for modifier in modifiers if modifier not in MODIFIERS]
+        if unknown:
+            return f"'{unknown[0]}' in '{key}' is not a modifier ({', '.join(MODIFIERS)})"
+        if not (len(base) == 1 or base in NAMED or key in NAMED or key_to_character(base)):
+            return f"'{key}' is not a key (write a character, or a name such as enter, escape, f2, ctrl+n, question_mark)"
+    return None
+
+
+def binding_ids() -> set[str]:
+    """The id of every key binding of the app: the shell's and every game's (it imports all their screens)."""
+    import importlib
+    import pkgutil
+
+    from flight_tui.games import game_names, get_spec
+
+    screens = (get_spec(name).table_screen.partition(":")[0] for name in game_names())
+    for package in ("flight_tui.ui", *(module.rpartition(".")[0] for module in screens)):
+        found = importlib.import_module(package)
+        for module in pkgutil.walk_packages(found.__path__, f"{package}."):
+            importlib.import_module(module.name)
+    ids: set[str] = set()
+    classes: list[type[DOMNode]] = [DOMNode]
+    while classes:
+        cls = classes.pop()
+        classes.extend(cls.__subclasses__())
+        ids.update(binding.id for binding in Binding.make_bindings(cls.__dict__.get("BINDINGS", ())) if binding.id)
+    return ids
