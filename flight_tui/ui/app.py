@@ -17,7 +17,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from flight_tui.ui.keys import key_for
+from flight_tui.ui.keys import key_for, key_name
 from flight_tui.ui.screens.menu import MenuScreen
 from flight_tui.ui.screens.too_small import TooSmallScreen, too_small
 from flight_tui.ui.settings import DEFAULT_THEME, ConfigError, load_config, save_settings
@@ -194,6 +194,12 @@ class FlightTuiApp(App[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_next(self._cover_if_too_small)
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key the player's keymap gave is written as in Help and the game's texts (``Ctrl+N``)."""
+        if binding.id in self._keymap:
+            return key_name(binding.key)
+        return super().get_key_display(binding)
 
     def _on_screen_change(self, screen: Screen) -> None:
         self.call_next(self._cover_if_too_small)
