@@ -72,8 +72,8 @@ class BriefingDialog(Dialog[bool]):
     """A scenario's briefing; Enter plays it (when it is open), Esc closes."""
 
     BINDINGS = [
-        Binding("enter", "answer(True)", "Play", key_display="Enter", id="campaign.briefing.play"),
-        Binding("escape,b", "answer(False)", "Close", key_display="Esc", id="campaign.briefing.close"),
+        Binding("enter", "answer(True)", "Play", key_display="Enter", id="briefing.play"),
+        Binding("escape,b", "answer(False)", "Close", key_display="Esc", id="briefing.close"),
     ]
 
     def __init__(self, heading: str, text: str, playable: bool) -> None:
@@ -86,8 +86,8 @@ class BriefingDialog(Dialog[bool]):
         with Vertical(classes="dialog"):
             yield Static(Text(self.heading, style="bold"), classes="dialog-text")
             yield Static(self.text, classes="dialog-text")
-            close = f"{key_for(self, 'campaign.briefing.close')} closes."
-            hint = f"{key_for(self, 'campaign.briefing.play')} plays it, {close}" if self.playable else f"Locked: {close}"
+            close = f"{key_for(self, 'briefing.close')} closes."
+            hint = f"{key_for(self, 'briefing.play')} plays it, {close}" if self.playable else f"Locked: {close}"
             yield Static(hint, classes="dialog-hint")
         yield Footer()
 
