@@ -21,7 +21,6 @@ player's comments, layout and ``[keymap]`` stay as they were.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple
 
@@ -84,6 +83,8 @@ def load_config() -> Config:
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         return Config(Settings(), {}, [f"Could not read the config file {path}: {reason}. Using the defaults."])
+    import tomllib  # only when there is a file: keeps start-up lean
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
