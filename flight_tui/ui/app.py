@@ -130,7 +130,7 @@ class FlightTuiApp(App[None]):
         unknown = sorted(set(self.keymap) - binding_ids())
         if unknown:
             names = ", ".join(unknown)
-            message = f"{config_path()}: [keymap] names no key binding {names} (Help, F1, shows the keys; the README lists their ids)."
+            message = f"{config_path()}: [keymap] names no key binding {names} (the README lists the binding ids)."
             self.call_from_thread(self.notify, message, severity="warning", timeout=10)
 
     def _install_signal_handlers(self) -> None:
