@@ -32,7 +32,8 @@ class GameFooter(Footer):
 
     Keys come in the order the screen lists them (the focused view's first, the least needed
     last), also when the player's keymap has changed them; those that do not fit the width
-    are left out whole, from the end. Help lists
+    are left out whole, from the end. A screen with a ``shows_key(action)`` method leaves out
+    the keys it says do not apply now (they still work, to say why not). Help lists
     every key, and the command palette (Ctrl+P), which this footer leaves out to make room.
     """
 
@@ -41,7 +42,8 @@ class GameFooter(Footer):
         self._composed_width = 0
 
     def compose(self) -> ComposeResult:
-        keys = list(super().compose())
+        shows_key = getattr(self.screen, "shows_key", None)
+        keys = [key for key in super().compose() if shows_key is None or not isinstance(key, FooterKey) or shows_key(key.action)]
         helps = [key for key in keys if isinstance(key, FooterKey) and key.action == HELP_ACTION]
         order = binding_order(self.screen)
         others = sorted((key for key in keys if key not in helps), key=lambda key: order.get(getattr(key, "action", ""), len(order)))

@@ -62,21 +62,15 @@ class FlightTableScreen(GameTableScreen):
         Binding("home", "move_to(0)", "First card", show=False, id="flight.first-card"),
         Binding("end", "move_to(-1)", "Last card", show=False, id="flight.last-card"),
         Binding("enter,space", "play", "Play", key_display="Enter", tooltip=PLAY_HELP, id="flight.play"),
-        Binding("enter,space", "attempt('play')", "Play", show=False, tooltip=PLAY_HELP, id="flight.play"),
         Binding("x,d", "discard", "Discard", key_display="x", tooltip=DISCARD_HELP, id="flight.discard"),
-        Binding("x,d", "attempt('discard')", "Discard", show=False, tooltip=DISCARD_HELP, id="flight.discard"),
         Binding("p", "draw_pack", "Pack", tooltip=PACK_HELP, id="flight.draw-pack"),
-        Binding("p", "attempt('draw_pack')", "Pack", show=False, tooltip=PACK_HELP, id="flight.draw-pack"),
         Binding("e", "draw_exposed", "Exposed card", tooltip=EXPOSED_HELP, id="flight.draw-exposed"),
-        Binding("e", "attempt('draw_exposed')", "Exposed card", show=False, tooltip=EXPOSED_HELP, id="flight.draw-exposed"),
         Binding("u", "undo", "Undo", tooltip=UNDO_HELP, id="flight.undo"),
-        Binding("u", "attempt('undo')", "Undo", show=False, tooltip=UNDO_HELP, id="flight.undo"),
         Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now", id="flight.hint"),
         Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)", id="flight.menu"),
     ]
     _CHECKED = {"play", "discard", "draw_pack", "draw_exposed", "undo"}
-    """Actions shown only when they apply; their key then falls through to its twin ``attempt``,
-    which says why not. The twins share an id, so the keymap moves both."""
+    """Actions whose key the footer shows only when they apply (the key always works, and says why not)."""
 
     def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
         super().__init__(table, bot_delay=bot_delay)
@@ -214,8 +208,8 @@ class FlightTableScreen(GameTableScreen):
 
     # ------------------------------------------------------------ keys
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show only the keys that apply now; the others fall through to ``attempt``."""
+    def shows_key(self, action: str) -> bool:
+        """Whether the footer shows the key of ``action`` now: only the moves that apply."""
         if action not in self._CHECKED or self.view is None or self.viewer is None:
             return True
         view = self.view
@@ -223,10 +217,6 @@ class FlightTableScreen(GameTableScreen):
             return self.table.can_undo(self.viewer)
         wanted = PLAY if action in ("play", "discard") else DRAW
         return my_turn(view) and view.phase == wanted
-
-    def action_attempt(self, action: str) -> None:
-        """Try an action the rules may refuse, to tell the player why."""
-        getattr(self, f"action_{action}")()
 
     def action_move(self, step: int) -> None:
         self.hand.move_to(self.hand.cursor + step)
