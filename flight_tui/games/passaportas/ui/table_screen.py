@@ -79,19 +79,12 @@ class PassaportasTableScreen(GameTableScreen):
         Binding("up,k", "cursor('up')", "City", show=False, tooltip=CURSOR_HELP, id="passaportas.city-up"),
         Binding("down,j", "cursor('down')", "City", show=False, tooltip=CURSOR_HELP, id="passaportas.city-down"),
         Binding("r", "roll", "Roll", tooltip=ROLL_HELP, id="passaportas.roll"),
-        Binding("r", "attempt('roll')", "Roll", show=False, tooltip=ROLL_HELP, id="passaportas.roll"),
         Binding("enter", "fly", "Fly", key_display="Enter", tooltip=FLY_HELP, id="passaportas.fly"),
-        Binding("enter", "attempt('fly')", "Fly", show=False, tooltip=FLY_HELP, id="passaportas.fly"),
         Binding("s", "stay", "Stay", tooltip=STAY_HELP, id="passaportas.stay"),
-        Binding("s", "attempt('stay')", "Stay", show=False, tooltip=STAY_HELP, id="passaportas.stay"),
         Binding("w", "wild", "Wild", tooltip=WILD_HELP, id="passaportas.wild"),
-        Binding("w", "attempt('wild')", "Wild", show=False, tooltip=WILD_HELP, id="passaportas.wild"),
         Binding("c", "customs", "Customs", tooltip=CUSTOMS_HELP, id="passaportas.customs"),
-        Binding("c", "attempt('customs')", "Customs", show=False, tooltip=CUSTOMS_HELP, id="passaportas.customs"),
         Binding("p", "pass_customs", "Pass", tooltip=PASS_HELP, id="passaportas.pass"),
-        Binding("p", "attempt('pass_customs')", "Pass", show=False, tooltip=PASS_HELP, id="passaportas.pass"),
         Binding("u", "undo", "Undo", tooltip=UNDO_HELP, id="passaportas.undo"),
-        Binding("u", "attempt('undo')", "Undo", show=False, tooltip=UNDO_HELP, id="passaportas.undo"),
         Binding("tab", "show_side('hand')", "Hand", key_display="Tab", tooltip=SIDE_HELP, id="passaportas.hand-or-board"),
         Binding("tab", "show_side('board')", "Board", key_display="Tab", tooltip=SIDE_HELP, id="passaportas.hand-or-board"),
         Binding("o", "show_side('history')", "Log", tooltip=LOG_HELP, id="passaportas.log"),
@@ -99,7 +92,9 @@ class PassaportasTableScreen(GameTableScreen):
         Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now", id="passaportas.hint"),
         Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)", id="passaportas.menu"),
     ]
+    """Tab and ``o`` each do one of two things (``check_action`` picks): both share the key's id."""
     _CHECKED = {"roll", "fly", "stay", "wild", "customs", "pass_customs", "undo"}
+    """Moves whose key the footer shows only when they apply (the key always works, and says why not)."""
 
     def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
         super().__init__(table, bot_delay=bot_delay)
@@ -261,11 +256,15 @@ class PassaportasTableScreen(GameTableScreen):
     # ------------------------------------------------------------ keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show only the keys that apply now; the others fall through to ``attempt``."""
+        """Tab and ``o`` switch to the side not shown; in the log the arrows scroll it."""
         if action == "show_side":
             return parameters[0] != self.side
         if action == "cursor":
-            return self.side != "history"  # the arrows scroll the log
+            return self.side != "history"
+        return True
+
+    def shows_key(self, action: str) -> bool:
+        """Whether the footer shows the key of ``action`` now: only the moves that apply."""
         if action not in self._CHECKED or self.view is None or self.viewer is None:
             return True
         view = self.view
@@ -278,10 +277,6 @@ class PassaportasTableScreen(GameTableScreen):
         if action == "wild":
             return view.may_use_wild
         return choosing_flight(view)
-
-    def action_attempt(self, action: str) -> None:
-        """Try a move the rules may refuse, to tell the player why."""
-        getattr(self, f"action_{action}")()
 
     def action_cursor(self, direction: str) -> None:
         """Move to the nearest city that way (only among reachable ones while choosing a flight)."""
