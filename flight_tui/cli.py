@@ -1,7 +1,7 @@
 """The ``flight-tui`` command line.
 
-``flight-tui`` opens the menu; ``new``, ``continue``, ``saves`` and ``simulate`` are described
-by ``flight-tui --help``. Bad arguments print one line and exit with status 2; Ctrl+C outside the
+``flight-tui`` opens the menu; ``new``, ``continue``, ``saves``, ``simulate`` and ``locate``
+are described by ``flight-tui --help``. Bad arguments print one line and exit with status 2; Ctrl+C outside the
 app exits with status 130 (a simulation first prints the report of the games it finished).
 """
 
@@ -57,6 +57,13 @@ def build_parser() -> argparse.ArgumentParser:
     saves = sub.add_parser("saves", help="list saved games", description="List saved games.")
     saves.add_argument("--json", action="store_true", help="print JSON instead of a table")
     _add_globals(saves, top=False)
+
+    locate = sub.add_parser(
+        "locate",
+        help="print where saves, the config file and your themes are",
+        description="Print the data folder (saves), the config folder and file (settings, [keymap]) and the themes folder.",
+    )
+    _add_globals(locate, top=False)
 
     sim = sub.add_parser("simulate", help="bots-only games with statistics", description="Play bots against each other and report.")
     sim.add_argument("game", choices=game_names(), help="the game to simulate")
@@ -172,6 +179,22 @@ def _list_saves(as_json: bool) -> int:
     return 0
 
 
+def _locate() -> int:
+    """Print the folders flight-tui uses, one per line, each after its label."""
+    from flight_tui import paths
+    from flight_tui.ui.settings import config_path
+
+    places = {
+        "data": paths.data_dir(),
+        "config": paths.config_dir(),
+        "config file": config_path(),
+        "themes": paths.themes_dir(),
+    }
+    width = max(map(len, places)) + 1
+    sys.stdout.write("".join(f"{label + ':':<{width}} {place}\n" for label, place in places.items()))
+    return 0
+
+
 def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from flight_tui.games import get_rules
     from flight_tui.simulate import format_report, report_json, simulate
@@ -238,6 +261,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_app(args, start="continue")
     if args.command == "saves":
         return _list_saves(args.json)
+    if args.command == "locate":
+        return _locate()
     if args.command == "simulate":
         try:
             return _simulate(parser, args)

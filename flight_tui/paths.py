@@ -1,8 +1,8 @@
 """Where flight-tui keeps its files.
 
 Data (saves): ``--data-dir``, else ``$FLIGHT_TUI_DATA_DIR``, else the platform's user data
-directory. Configuration (settings, the user's own themes): ``$FLIGHT_TUI_CONFIG_DIR``, else
-the platform's user config directory.
+directory. Configuration (the config file, the user's own themes): ``$FLIGHT_TUI_CONFIG_DIR``,
+else the platform's user config directory. ``flight-tui locate`` prints them.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ import platformdirs
 APP_NAME = "flight-tui"
 SAVES_FOLDER = "saves"
 """The folder of saved games inside a data folder."""
+THEMES_FOLDER = "themes"
+"""The folder of the player's themes inside the config folder."""
 _data_dir_override: Path | None = None
 
 
@@ -63,3 +65,8 @@ def config_dir() -> Path:
     if env:
         return Path(env).expanduser()
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def themes_dir() -> Path:
+    """The folder of the player's own themes, inside the config folder (not created here)."""
+    return config_dir() / THEMES_FOLDER

@@ -186,3 +186,16 @@ def test_simulate_piped_writes_only_the_report() -> None:
     run = subprocess.run([*SIMULATE, "--games", "4", "--workers", "1"], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and run.stderr == ""
     assert run.stdout.startswith("flight: 4 games,") and "games/s" not in run.stdout
+
+
+def test_locate_prints_the_data_config_and_themes_folders(capsys, tmp_path) -> None:
+    assert main(["locate", "--data-dir", str(tmp_path / "elsewhere")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    config = paths.config_dir()
+    assert lines == [
+        f"data:        {tmp_path / 'elsewhere'}",
+        f"config:      {config}",
+        f"config file: {config / 'config.toml'}",
+        f"themes:      {config / 'themes'}",
+    ]
+    assert not (tmp_path / "elsewhere").exists() and not config.exists()  # it only tells

@@ -17,9 +17,10 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from flight_tui.ui.keys import key_for, key_name
 from flight_tui.ui.screens.menu import MenuScreen
 from flight_tui.ui.screens.too_small import TooSmallScreen, too_small
-from flight_tui.ui.settings import DEFAULT_THEME, load_settings, save_settings
+from flight_tui.ui.settings import DEFAULT_THEME, ConfigError, load_config, save_settings
 
 if TYPE_CHECKING:
     from flight_tui.campaigns import ScenarioGame
@@ -51,10 +52,9 @@ class FlightTuiApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "flight-tui"
     BINDINGS = [
-        Binding("f1", "help", "Help", key_display="F1", tooltip="Show the keys of this screen"),
-        Binding("question_mark", "help", "Help", show=False, tooltip="Show the keys of this screen"),
-        Binding("ctrl+p", "command_palette", "Commands", show=False, priority=True, tooltip="Open the command palette"),
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, tooltip="Quit (a game in progress stays saved)"),
+        Binding("f1,question_mark", "help", "Help", key_display="F1", tooltip="Show the keys of this screen", id="app.help"),
+        Binding("ctrl+p", "command_palette", "Commands", show=False, priority=True, tooltip="Open the command palette", id="app.command-palette"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, tooltip="Quit (a game in progress stays saved)", id="app.quit"),
     ]
 
     def __init__(
@@ -71,7 +71,8 @@ class FlightTuiApp(App[None]):
         self.start = start
         self.start_table = table
         self.theme_request = theme
-        self.settings, settings_problem = load_settings()
+        self.settings, self.keymap, config_problems = load_config()
+        self.set_keymap(self.keymap)
         self.theme_names: list[str] = []
         self._store: SaveStore | None = None
         self._table: Table | None = None
@@ -84,8 +85,7 @@ class FlightTuiApp(App[None]):
         self._watchdog: threading.Thread | None = None
         self._previous_signal_handlers: dict[int, Any] = {}
         self._startup_messages: list[tuple[str, str]] = []
-        if settings_problem:
-            self._startup_messages.append((settings_problem, "warning"))
+        self._startup_messages.extend((problem, "warning") for problem in config_problems)
         self._install_themes()
         self.animation_level = "full" if self.settings.animations else "none"
 
@@ -117,11 +117,24 @@ class FlightTuiApp(App[None]):
         for message, severity in self._startup_messages:
             self.notify(message, severity=severity, timeout=10)
         self.screen_change_signal.subscribe(self, self._on_screen_change)
+        if self.keymap:
+            self.run_worker(self._check_keymap, thread=True, group="keymap", exit_on_error=False)
         if self.start_table is not None:
             self.open_table(self.start_table)
         elif self.start == "continue":
             self.action_continue_game()
         self._cover_if_too_small()
+
+    def _check_keymap(self) -> None:
+        """Tell the player about keymap entries that name no binding (off the UI thread: it imports every screen)."""
+        from flight_tui.ui.keys import binding_ids
+        from flight_tui.ui.settings import config_path
+
+        unknown = sorted(set(self.keymap) - binding_ids())
+        if unknown:
+            names = ", ".join(unknown)
+            message = f"{config_path()}: [keymap] names no key binding {names} (the README lists the binding ids)."
+            self.call_from_thread(self.notify, message, severity="warning", timeout=10)
 
     def _install_signal_handlers(self) -> None:
         """SIGHUP and SIGTERM: the deadline starts at once; saving and closing happen on the event loop.
@@ -185,6 +198,12 @@ class FlightTuiApp(App[None]):
     def on_resize(self, event: events.Resize) -> None:
         self.call_next(self._cover_if_too_small)
 
+    def get_key_display(self, binding: Binding) -> str:
+        """A key the player's keymap gave is written as in Help and the game's texts (``Ctrl+N``)."""
+        if binding.id in self._keymap:
+            return key_name(binding.key)
+        return super().get_key_display(binding)
+
     def _on_screen_change(self, screen: Screen) -> None:
         self.call_next(self._cover_if_too_small)
         self.call_next(self._close_left_table)
@@ -211,6 +230,8 @@ class FlightTuiApp(App[None]):
             save_settings(self.settings)
         except OSError as exc:
             self.notify(f"The settings could not be saved: {exc.strerror or exc}", severity="error")
+        except ConfigError as exc:
+            self.notify(f"The settings could not be saved: {exc}", severity="error")
 
     # ------------------------------------------------------------ games and saves
 
@@ -407,6 +428,7 @@ class FlightTuiApp(App[None]):
     def action_continue_game(self) -> None:
         """Resume the latest autosaved game."""
         from flight_tui.saves import SaveError
+        from flight_tui.ui.screens.load import LoadScreen
 
         try:
             entry = self.store.latest_autosave()
@@ -415,8 +437,9 @@ class FlightTuiApp(App[None]):
                 return
             if not entry.readable:
                 self.notify(
-                    f"Your last game ({entry.slot}) cannot be read: {entry.problem} Open Load (l) to "
-                    + ("restore its backup copy (b) or " if entry.backup_readable else "")
+                    f"Your last game ({entry.slot}) cannot be read: {entry.problem} "
+                    f"Open Load ({key_for(self, 'menu.load', MenuScreen)}) to "
+                    + (f"restore its backup copy ({key_for(self, 'load.restore', LoadScreen)}) or " if entry.backup_readable else "")
                     + "choose another game.",
                     title="Cannot continue",
                     severity="error",

@@ -33,6 +33,7 @@ from flight_tui.engine.protocol import Outcome
 from flight_tui.engine.rng import derived_seed
 from flight_tui.table import Table
 from flight_tui.table.driver import BOT, FORCED, TurnDriver
+from flight_tui.ui.keys import key_for
 
 DEFAULT_BOT_DELAY = 0.6
 """Seconds between two bot moves, so that a person can follow them."""
@@ -231,3 +232,7 @@ class GameTableScreen(Screen[None]):
         if note:
             self.notify(note, severity="warning", timeout=15)
         self.dismiss(None)
+
+    def key(self, binding_id: str) -> str:
+        """How the key of binding ``binding_id`` is written now (the player's keymap may change it)."""
+        return key_for(self, binding_id)

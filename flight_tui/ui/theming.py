@@ -97,7 +97,7 @@ def bundled_themes_dir() -> Path:
 
 def user_themes_dir() -> Path:
     """The folder where the player may put their own themes."""
-    return paths.config_dir() / "themes"
+    return paths.themes_dir()
 
 
 def load_themes(user_dir: Path | None = None) -> tuple[list[Theme], list[str]]:

@@ -28,9 +28,9 @@ class MarkedOptionList(OptionList):
     """An option list whose highlighted option starts with a ``>`` marker; j/k move too."""
 
     BINDINGS = [
-        Binding("enter", "select", "Select"),
-        Binding("j", "cursor_down", "Down", show=False),
-        Binding("k", "cursor_up", "Up", show=False),
+        Binding("enter", "select", "Select", id="list.select"),
+        Binding("j", "cursor_down", "Down", show=False, id="list.down"),
+        Binding("k", "cursor_up", "Up", show=False, id="list.up"),
     ]
     DEFAULT_CSS = """
     MarkedOptionList > .option-list--option {
@@ -55,8 +55,8 @@ class Choice(Widget, Generic[T], can_focus=True):
     """One value out of a few, changed with left/right (or h/l, space); shows ``< value >`` when focused."""
 
     BINDINGS = [
-        Binding("left,h", "step(-1)", "Change", key_display="←/→"),
-        Binding("right,l,space", "step(1)", "Change", show=False),
+        Binding("left,h", "step(-1)", "Change", key_display="←/→", id="choice.previous"),
+        Binding("right,l,space", "step(1)", "Change", show=False, id="choice.next"),
     ]
     DEFAULT_CSS = """
     Choice {

@@ -10,6 +10,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Static
 
+from flight_tui.ui.keys import key_for
+
 T = TypeVar("T")
 
 
@@ -48,8 +50,8 @@ class ConfirmDialog(Dialog[bool]):
     """Ask a yes/no question; dismisses with True for yes."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No", key_display="n/Esc"),
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", key_display="n/Esc", id="confirm.no"),
     ]
 
     def __init__(self, question: str, *, yes: str = "Yes", no: str = "No") -> None:
@@ -62,8 +64,8 @@ class ConfirmDialog(Dialog[bool]):
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-text")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(f"{self.yes} (y)", id="yes", variant="primary", compact=True)
-                yield Button(f"{self.no} (n)", id="no", compact=True)
+                yield Button(f"{self.yes} ({key_for(self, 'confirm.yes')})", id="yes", variant="primary", compact=True)
+                yield Button(f"{self.no} ({key_for(self, 'confirm.no')})", id="no", compact=True)
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -78,9 +80,9 @@ class NotSavedDialog(Dialog[str | None]):
     """Closing a game that is not saved: ``"elsewhere"`` (save it in another folder), ``"close"`` (lose it), None (back)."""
 
     BINDINGS = [
-        Binding("s", "answer('elsewhere')", "Save elsewhere"),
-        Binding("q", "answer('close')", "Without saving"),
-        Binding("escape", "answer(None)", "Back to the game", key_display="Esc"),
+        Binding("s", "answer('elsewhere')", "Save elsewhere", id="not-saved.save-elsewhere"),
+        Binding("q", "answer('close')", "Without saving", id="not-saved.close"),
+        Binding("escape", "answer(None)", "Back to the game", key_display="Esc", id="not-saved.back"),
     ]
 
     def __init__(self, problem: str, lost_moves: int, *, closing: str = "Quit") -> None:
@@ -95,9 +97,9 @@ class NotSavedDialog(Dialog[str | None]):
         with Vertical(classes="dialog"):
             yield Static(text, classes="dialog-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Save elsewhere (s)", id="elsewhere", variant="primary", compact=True)
-                yield Button(f"{self.closing} anyway (q)", id="close", variant="error", compact=True)
-                yield Button("Back (Esc)", id="back", compact=True)
+                yield Button(f"Save elsewhere ({key_for(self, 'not-saved.save-elsewhere')})", id="elsewhere", variant="primary", compact=True)
+                yield Button(f"{self.closing} anyway ({key_for(self, 'not-saved.close')})", id="close", variant="error", compact=True)
+                yield Button(f"Back ({key_for(self, 'not-saved.back')})", id="back", compact=True)
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -111,7 +113,7 @@ class NotSavedDialog(Dialog[str | None]):
 class PromptDialog(Dialog[str | None]):
     """Ask for one line of text; dismisses with the text, or None if cancelled."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", key_display="Esc")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", key_display="Esc", id="prompt.cancel")]
 
     def __init__(self, question: str, *, value: str = "", placeholder: str = "", max_length: int = 40) -> None:
         super().__init__()
@@ -124,7 +126,7 @@ class PromptDialog(Dialog[str | None]):
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-text")
             yield Input(self.value, placeholder=self.placeholder, max_length=self.max_length, compact=True)
-            yield Static("Enter to confirm, Esc to cancel", classes="dialog-hint")
+            yield Static(f"Enter to confirm, {key_for(self, 'prompt.cancel')} to cancel", classes="dialog-hint")
         yield Footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -12,9 +12,10 @@ from rich.table import Table as RichTable
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import VerticalScroll
-from textual.keys import format_key
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
+
+from flight_tui.ui.keys import key_for, key_name
 
 KeyRow = tuple[str, str]
 """(keys, what they do)."""
@@ -33,34 +34,6 @@ LEFT_OUT_ACTIONS = {
     "page_right",
 }
 """Focus moves (listed under GENERAL_KEYS), copying, and sideways scrolling nothing here needs."""
-
-NAMED_KEYS = {
-    "enter": "Enter",
-    "escape": "Esc",
-    "space": "Space",
-    "tab": "Tab",
-    "home": "Home",
-    "end": "End",
-    "pageup": "PgUp",
-    "pagedown": "PgDn",
-    "delete": "Del",
-    "backspace": "Backspace",
-    "insert": "Ins",
-}
-
-
-def key_name(key: str) -> str:
-    """How a key is written in Help: ``Enter``, ``Ctrl+Q``, ``F1``, ``?``, ``↑``."""
-    *modifiers, base = key.split("+")
-    if base in NAMED_KEYS:
-        name = NAMED_KEYS[base]
-    elif base[:1] == "f" and base[1:].isdigit():
-        name = base.upper()
-    else:
-        name = format_key(base)
-        if modifiers and len(name) == 1:
-            name = name.upper()
-    return "+".join([*(m.capitalize() for m in modifiers), name])
 
 
 def describe_bindings(screen: Screen, bindings: dict[str, ActiveBinding]) -> tuple[list[KeyRow], list[KeyRow]]:
@@ -138,7 +111,7 @@ class HelpScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape,q", "app.pop_screen", "Close", key_display="Esc"),
+        Binding("escape,q", "app.pop_screen", "Close", key_display="Esc", id="help.close"),
     ]
 
     def __init__(self, title: str, screen_keys: list[KeyRow], app_keys: list[KeyRow]) -> None:
@@ -158,7 +131,7 @@ class HelpScreen(Screen[None]):
             yield Static("Everywhere", classes="section-title")
             yield Static(_key_table([*self.app_keys, *general_keys(self.screen_keys)]), classes="key-table")
             yield Static(
-                "Everything works with the keyboard alone. Ctrl+P opens the command palette:"
+                f"Everything works with the keyboard alone. {key_for(self, 'app.command-palette')} opens the command palette:"
                 " type a few letters of a command and press Enter.",
                 classes="section-note",
             )

@@ -15,6 +15,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.controls import MarkedOptionList
 
 if TYPE_CHECKING:
@@ -56,8 +57,10 @@ def scenario_title(key: str) -> str:
         return key
 
 
-def entry_prompt(entry: SaveEntry) -> Text:
-    """A save in columns: name, game and date; then progress and players (or the whole problem)."""
+def entry_prompt(entry: SaveEntry, restore_key: str) -> Text:
+    """A save in columns: name, game and date; then progress and players (or the whole problem).
+
+    ``restore_key`` is the key that restores a damaged save's backup."""
     slot = AUTOSAVE_LABEL if entry.autosave else entry.slot
     text = Text()
     text.append(clip(slot, SLOT_WIDTH).ljust(SLOT_WIDTH), style="italic" if entry.autosave else "bold")
@@ -66,7 +69,7 @@ def entry_prompt(entry: SaveEntry) -> Text:
     if entry.readable:
         text.append(clip(f"   {entry.progress} · {', '.join(entry.players)}", ROW_WIDTH), style="dim")
     else:
-        note = " Press b to restore its backup." if entry.backup_readable else ""
+        note = f" Press {restore_key} to restore its backup." if entry.backup_readable else ""
         problem = textwrap.wrap(f"! {entry.problem}{note}", ROW_WIDTH - 3, subsequent_indent="  ")
         text.append("\n".join("   " + line for line in problem), style="italic")
     return text
@@ -104,10 +107,10 @@ class LoadScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("enter", "load", "Load", priority=True),
-        Binding("d,delete", "delete", "Delete", key_display="d"),
-        Binding("b", "restore", "Restore backup"),
-        Binding("escape", "app.pop_screen", "Back", key_display="Esc"),
+        Binding("enter", "load", "Load", priority=True, id="load.load"),
+        Binding("d,delete", "delete", "Delete", key_display="d", id="load.delete"),
+        Binding("b", "restore", "Restore backup", id="load.restore"),
+        Binding("escape", "app.pop_screen", "Back", key_display="Esc", id="load.back"),
     ]
 
     def __init__(self) -> None:
@@ -146,7 +149,8 @@ class LoadScreen(Screen[None]):
             self.notify(problem, severity="error")
         self.query_one("#load-list").loading = False
         saves = self.query_one("#saves", OptionList)
-        saves.set_options(Option(entry_prompt(entry), id=entry.slot) for entry in self.entries)
+        restore_key = key_for(self, "load.restore")
+        saves.set_options(Option(entry_prompt(entry, restore_key), id=entry.slot) for entry in self.entries)
         empty = self.query_one("#load-empty", Static)
         empty.update("" if self.entries else "No saves yet. Games in progress are saved automatically.")
         empty.display = not self.entries

@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.controls import MarkedOptionList
 
 BANNER = r"""
@@ -27,11 +28,7 @@ MENU_ITEMS = (
     ("rules", "Rules"),
     ("quit", "Quit"),
 )
-"""Menu entries: (id, label). The shortcut key is the label's first letter, except as
-:data:`SHORTCUTS` says."""
-
-SHORTCUTS = {"campaign": "a"}
-"""Entries whose first letter is taken by an earlier entry, and the letter they use instead."""
+"""Menu entries: (id, label). Each has a shortcut key, the binding ``menu.<id>``."""
 
 APP_ACTIONS = {
     "new": "new_game",
@@ -45,10 +42,10 @@ APP_ACTIONS = {
 """The app action behind each menu entry."""
 
 
-def _prompt(label: str, note: str = "", key: str = "") -> str:
-    """The label with its shortcut letter underlined, and an optional note."""
-    at = label.lower().index(key) if key else 0
-    text = f"{label[:at]}[u]{label[at]}[/u]{label[at + 1:]}"
+def _prompt(label: str, key: str, note: str = "") -> str:
+    """The label with its shortcut key underlined (or after it, if not a letter of it), and an optional note."""
+    at = label.lower().find(key.lower()) if len(key) == 1 else -1
+    text = f"{label[:at]}[u]{label[at]}[/u]{label[at + 1:]}" if at >= 0 else f"{label} ({key})"
     return f"{text}  [dim]{note}[/dim]" if note else text
 
 
@@ -84,13 +81,13 @@ class MenuScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("n", "choose('new')", "New", show=False, tooltip="Set up a new game"),
-        Binding("c", "choose('continue')", "Continue", show=False, tooltip="Resume the game in progress"),
-        Binding("a", "choose('campaign')", "Campaign", show=False, tooltip="Play the Connecting Flights campaign"),
-        Binding("l", "choose('load')", "Load", show=False, tooltip="Open a saved game"),
-        Binding("s", "choose('settings')", "Settings", show=False, tooltip="Theme, animations, confirm on quit"),
-        Binding("r", "choose('rules')", "Rules", show=False, tooltip="Read the rules and the house interpretations"),
-        Binding("q", "choose('quit')", "Quit", tooltip="Leave flight-tui"),
+        Binding("n", "choose('new')", "New", show=False, tooltip="Set up a new game", id="menu.new"),
+        Binding("c", "choose('continue')", "Continue", show=False, tooltip="Resume the game in progress", id="menu.continue"),
+        Binding("a", "choose('campaign')", "Campaign", show=False, tooltip="Play the Connecting Flights campaign", id="menu.campaign"),
+        Binding("l", "choose('load')", "Load", show=False, tooltip="Open a saved game", id="menu.load"),
+        Binding("s", "choose('settings')", "Settings", show=False, tooltip="Theme, animations, confirm on quit", id="menu.settings"),
+        Binding("r", "choose('rules')", "Rules", show=False, tooltip="Read the rules and the house interpretations", id="menu.rules"),
+        Binding("q", "choose('quit')", "Quit", tooltip="Leave flight-tui", id="menu.quit"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -99,7 +96,7 @@ class MenuScreen(Screen[None]):
                 yield Static(BANNER, id="banner")
             yield Static("Airline card and board games, in the terminal", id="tagline")
             with Center():
-                yield MarkedOptionList(*(Option(_prompt(label, key=SHORTCUTS.get(item, "")), id=item) for item, label in MENU_ITEMS), id="menu")
+                yield MarkedOptionList(*(Option(_prompt(label, key_for(self, f"menu.{item}")), id=item) for item, label in MENU_ITEMS), id="menu")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -113,7 +110,7 @@ class MenuScreen(Screen[None]):
         menu = self.query_one("#menu", OptionList)
         available = self.app.can_continue()
         index = menu.get_option_index("continue")
-        menu.replace_option_prompt_at_index(index, _prompt("Continue", "" if available else "(none in progress)"))
+        menu.replace_option_prompt_at_index(index, _prompt("Continue", key_for(self, "menu.continue"), "" if available else "(none in progress)"))
         if available:
             menu.enable_option_at_index(index)
         else:

@@ -12,6 +12,7 @@ from textual.widgets import Button, Footer, Input, Static
 from flight_tui.engine.options import GameOption
 from flight_tui.games import game_names, get_rules, get_spec
 from flight_tui.table.seats import BOT_LEVELS, DEFAULT_NAMES, NAME_LENGTH, SeatSpec
+from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.controls import Choice, FormScreen
 
 MAX_SEATS = len(DEFAULT_NAMES)
@@ -67,10 +68,10 @@ class NewGameScreen(FormScreen):
     """
 
     BINDINGS = [
-        Binding("enter", "start", "Start"),
-        Binding("escape", "app.pop_screen", "Back", key_display="Esc"),
-        Binding("down", "app.focus_next", "Next field", show=False),
-        Binding("up", "app.focus_previous", "Previous field", show=False),
+        Binding("enter", "start", "Start", id="new-game.start"),
+        Binding("escape", "app.pop_screen", "Back", key_display="Esc", id="new-game.back"),
+        Binding("down", "app.focus_next", "Next field", show=False, id="new-game.next-field"),
+        Binding("up", "app.focus_previous", "Previous field", show=False, id="new-game.previous-field"),
     ]
 
     def __init__(self, game: str = "flight") -> None:
@@ -112,8 +113,8 @@ class NewGameScreen(FormScreen):
                 Static("blank: a random deal", classes="field-hint"),
             )
             with Horizontal(id="form-buttons"):
-                yield Button("Start (Enter)", id="start", variant="primary", compact=True)
-                yield Button("Back (Esc)", id="back", compact=True)
+                yield Button(f"Start ({key_for(self, 'new-game.start')})", id="start", variant="primary", compact=True)
+                yield Button(f"Back ({key_for(self, 'new-game.back')})", id="back", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -40,12 +40,12 @@ class RulesScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape,q", "app.pop_screen", "Back", key_display="Esc"),
-        Binding("i", "house", "House interpretations"),
-        Binding("t", "top", "Top"),
-        Binding("g", "next_game", "Next game"),
-        Binding("j", "scroll('down')", "Down", show=False),
-        Binding("k", "scroll('up')", "Up", show=False),
+        Binding("escape,q", "app.pop_screen", "Back", key_display="Esc", id="rules.back"),
+        Binding("i", "house", "House interpretations", id="rules.house"),
+        Binding("t", "top", "Top", id="rules.top"),
+        Binding("g", "next_game", "Next game", id="rules.next-game"),
+        Binding("j", "scroll('down')", "Down", show=False, id="rules.down"),
+        Binding("k", "scroll('up')", "Up", show=False, id="rules.up"),
     ]
 
     def __init__(self, game: str = "flight", *, switchable: bool = False) -> None:

@@ -29,9 +29,9 @@ class SettingsScreen(FormScreen):
     TITLE = "Settings"
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back", key_display="Esc"),
-        Binding("down", "app.focus_next", "Next", show=False),
-        Binding("up", "app.focus_previous", "Previous", show=False),
+        Binding("escape", "app.pop_screen", "Back", key_display="Esc", id="settings.back"),
+        Binding("down", "app.focus_next", "Next", show=False, id="settings.next"),
+        Binding("up", "app.focus_previous", "Previous", show=False, id="settings.previous"),
     ]
 
     def compose(self) -> ComposeResult:

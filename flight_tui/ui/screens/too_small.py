@@ -9,6 +9,8 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
+from flight_tui.ui.keys import key_for
+
 MIN_SIZE = Size(80, 24)
 
 
@@ -17,11 +19,12 @@ def too_small(size: Size) -> bool:
     return size.width < MIN_SIZE.width or size.height < MIN_SIZE.height
 
 
-def notice_text(size: Size) -> str:
+def notice_text(size: Size, quit_key: str) -> str:
+    """What the notice says at ``size``; ``quit_key`` quits the app."""
     return (
         f"Terminal too small (need {MIN_SIZE.width}x{MIN_SIZE.height}, have {size.width}x{size.height}).\n\n"
         "Enlarge the window to carry on: nothing is lost.\n"
-        "Ctrl+Q quits (a game in progress is saved)."
+        f"{quit_key} quits (a game in progress is saved)."
     )
 
 
@@ -48,7 +51,7 @@ class TooSmallScreen(Screen[None]):
         self._text = Static(id="too-small-text")
 
     def compose(self) -> ComposeResult:
-        self._text.update(notice_text(self.app.size))
+        self._text.update(notice_text(self.app.size, key_for(self, "app.quit")))
         with Middle():
             with Center():
                 yield self._text
@@ -65,4 +68,4 @@ class TooSmallScreen(Screen[None]):
                 self.leaving = True  # a resize and a resume may both arrive before it is gone
                 self.dismiss()
             return
-        self._text.update(notice_text(size))
+        self._text.update(notice_text(size, key_for(self, "app.quit")))

@@ -5,10 +5,20 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-HELP_KEY = "f1"
+HELP_ACTION = "help"
+"""The app's Help action, whichever key the keymap gives it."""
+
+
+def binding_order(screen: Screen) -> dict[str, int]:
+    """Each action's place among the screen's bindings as written (the focused widget's and its
+    parents' first, then the screen's, then the app's), whatever keys the keymap gives them."""
+    chain = screen.focused.ancestors_with_self if screen.focused is not None else [screen, screen.app]
+    actions = (binding.action for node in chain for _, binding in node._bindings)  # the bindings before the keymap
+    return {action: rank for rank, action in enumerate(dict.fromkeys(actions))}
 
 
 def key_width(key: FooterKey) -> int:
@@ -21,7 +31,9 @@ class GameFooter(Footer):
     """A compact footer that never cuts a key in half and always shows Help (F1).
 
     Keys come in the order the screen lists them (the focused view's first, the least needed
-    last); those that do not fit the width are left out whole, from the end. Help lists
+    last), also when the player's keymap has changed them; those that do not fit the width
+    are left out whole, from the end. A screen with a ``shows_key(action)`` method leaves out
+    the keys it says do not apply now (they still work, to say why not). Help lists
     every key, and the command palette (Ctrl+P), which this footer leaves out to make room.
     """
 
@@ -30,9 +42,11 @@ class GameFooter(Footer):
         self._composed_width = 0
 
     def compose(self) -> ComposeResult:
-        keys = list(super().compose())
-        helps = [key for key in keys if isinstance(key, FooterKey) and key.key == HELP_KEY]
-        others = [key for key in keys if key not in helps]
+        shows_key = getattr(self.screen, "shows_key", None)
+        keys = [key for key in super().compose() if shows_key is None or not isinstance(key, FooterKey) or shows_key(key.action)]
+        helps = [key for key in keys if isinstance(key, FooterKey) and key.action == HELP_ACTION]
+        order = binding_order(self.screen)
+        others = sorted((key for key in keys if key not in helps), key=lambda key: order.get(getattr(key, "action", ""), len(order)))
         self._composed_width = width = self.size.width or self.app.size.width
         room = width - sum(key_width(key) for key in helps)
         for key in others:

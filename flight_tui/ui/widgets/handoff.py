@@ -9,6 +9,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from flight_tui.ui.keys import key_for
+
 LOOK_AWAY = "Everyone else, look away: the cards stay hidden."
 
 
@@ -29,7 +31,7 @@ class HandOffScreen(Screen[None]):
     }
     """
 
-    BINDINGS = [Binding("enter,space", "ready", "I'm ready", key_display="Enter")]
+    BINDINGS = [Binding("enter,space", "ready", "I'm ready", key_display="Enter", id="hand-off.ready")]
 
     def __init__(self, player: str, note: str = LOOK_AWAY) -> None:
         super().__init__()
@@ -41,7 +43,7 @@ class HandOffScreen(Screen[None]):
             ("✈  Pass the keyboard to ", "bold"),
             (self.player, "bold reverse"),
             f"\n\n{self.player}, press ",
-            ("Enter", "bold"),
+            (key_for(self, "hand-off.ready"), "bold"),
             " when you are ready.",
         )
         if self.note:

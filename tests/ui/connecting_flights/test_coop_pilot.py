@@ -229,7 +229,7 @@ def test_the_pass_hint_names_its_key():
     from flight_tui.games.connecting_flights.coop.ui.presentation import action_text
 
     table = solo_market()
-    assert action_text(table.view(0), WORLD, table.names, Pass()).endswith("(p)")
+    assert action_text(table.view(0), WORLD, table.names, Pass(), lambda binding_id: binding_id).endswith("(coop.done)")
 
 
 def fly_phase_with_a_partner():

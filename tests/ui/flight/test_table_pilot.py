@@ -326,3 +326,21 @@ async def test_the_footer_keeps_help_and_the_turns_keys_in_80_columns():
         footer = footer_line(app)
         for key in ("←→ Card", "Enter Play", "x Discard", "t Hint", "F1 Help"):
             assert key in footer, (key, footer)
+
+
+@run_async
+async def test_a_move_the_footer_leaves_out_still_says_why_not():
+    """Discarding is not in the footer while drawing, but its key tells the player why it is refused."""
+    from game_harness import footer_line, wait_until
+
+    table = make_table("human,normal,normal", seed=7)
+    play_until(table, lambda t: t.to_act() == (0,) and t.view(0).phase == DRAW and len(t.view(0).hand) > 0)
+    app = TableApp(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: humans_turn(app))
+        assert "Discard" not in footer_line(app) and "p Pack" in footer_line(app)
+        hand = list(table.view(0).hand)
+        await pilot.press("x")
+        await pilot.pause()
+        assert table.view(0).hand == hand and table.view(0).phase == DRAW
+        assert any(n.title == "Not allowed" for n in app._notifications)

@@ -31,8 +31,8 @@ def test_after_a_roll_that_reaches_no_city_the_prompt_says_so():
 
     play_until(table, stuck, seed=3)
     view = table.view(0)
-    line = headline(view, table.names, reachable=False)
-    assert "pick a city" not in line and "no city in reach" in line and "s stays" in line
+    line = headline(view, table.names, lambda binding_id: binding_id, reachable=False)
+    assert "pick a city" not in line and "no city in reach" in line and "passaportas.stay stays" in line
 
 
 def test_a_group_that_finds_no_seat_is_not_said_to_board():

@@ -19,7 +19,7 @@ from flight_tui.ui.screens.new_game import NewGameScreen
 from flight_tui.ui.screens.rules import RulesScreen
 from flight_tui.ui.screens.settings_screen import SettingsScreen
 from flight_tui.ui.screens.too_small import TooSmallScreen
-from flight_tui.ui.settings import load_settings, settings_path
+from flight_tui.ui.settings import config_path, load_config
 from flight_tui.ui.theming import user_themes_dir
 
 SIZE = (80, 24)
@@ -148,8 +148,8 @@ async def test_settings_apply_at_once_and_persist():
         assert chosen != "flight-dark" and chosen in app.theme_names
         await pilot.press("down", "right", "down", "right")
         assert app.animation_level == "none"
-    saved, problem = load_settings()
-    assert problem is None
+    saved, _, problems = load_config()
+    assert problems == []
     assert (saved.theme, saved.animations, saved.confirm_quit) == (chosen, False, False)
     again = FlightTuiApp()
     async with again.run_test(size=SIZE):
@@ -162,13 +162,13 @@ async def test_theme_argument_wins_over_settings_but_is_not_saved():
     app = FlightTuiApp(theme="flight-light")
     async with app.run_test(size=SIZE):
         assert app.theme == "flight-light"
-    assert not settings_path().exists()
+    assert not config_path().exists()
 
 
 @run_async
 async def test_unknown_theme_and_broken_files_give_notices_and_defaults():
-    settings_path().parent.mkdir(parents=True)
-    settings_path().write_text("not json")
+    config_path().parent.mkdir(parents=True)
+    config_path().write_text("not = = toml")
     user_themes_dir().mkdir(parents=True)
     (user_themes_dir() / "mine.toml").write_text("name = ")
     app = FlightTuiApp(theme="no-such-theme")
@@ -177,7 +177,7 @@ async def test_unknown_theme_and_broken_files_give_notices_and_defaults():
         assert app.theme == "flight-dark"
         text = "\n".join(messages(app))
         assert "Unknown theme 'no-such-theme'" in text
-        assert "settings file" in text
+        assert "config file" in text and "not valid TOML" in text
         assert "mine.toml" in text
 
 

@@ -13,6 +13,7 @@ from flight_tui.games.flight.rules import cards as C
 from flight_tui.games.flight.rules.game import play_problem
 from flight_tui.games.flight.rules.state import FlightLine, FlightView
 from flight_tui.games.flight.ui.presentation import FLIGHT_KEYS
+from flight_tui.ui.keys import key_for, key_name, keys_of
 
 
 def flight_summary(colour: int, line: FlightLine) -> str:
@@ -28,8 +29,8 @@ def flight_summary(colour: int, line: FlightLine) -> str:
 class FlightChooser(ModalScreen[int | None]):
     """Pick one of ``flights`` with 1-4 or b/r/y/g; Escape cancels (dismisses with None)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")] + [
-        Binding(f"{number},{letter}", f"choose({flight})", f"{C.COLOURS[flight].capitalize()}", show=False)
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="flight.chooser.cancel")] + [
+        Binding(f"{number},{letter}", f"choose({flight})", f"{C.COLOURS[flight].capitalize()}", show=False, id=f"flight.choose-{C.COLOURS[flight]}")
         for flight, (number, letter) in enumerate(FLIGHT_KEYS)
     ]
 
@@ -42,12 +43,13 @@ class FlightChooser(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         text = Text(f"Play {C.code(self.card)} {C.name(self.card)} on which flight?\n\n", style="bold")
-        for flight, (number, letter) in enumerate(FLIGHT_KEYS):
+        for flight in range(len(FLIGHT_KEYS)):
             allowed = flight in self.flights
-            row = f"  {number} / {letter}  {C.COLOUR_LETTERS[flight]} {C.ROUTE_NAMES[flight]:<13}"
+            keys = " / ".join(map(key_name, keys_of(self, f"flight.choose-{C.COLOURS[flight]}")))
+            row = f"  {keys}  {C.COLOUR_LETTERS[flight]} {C.ROUTE_NAMES[flight]:<13}"
             row += f"{flight_summary(flight, self.lines[flight])}\n" if allowed else "(not possible)\n"
             text.append(row, style="" if allowed else "dim")
-        text.append("\n  Esc  cancel", style="dim")
+        text.append(f"\n  {key_for(self, 'flight.chooser.cancel')}  cancel", style="dim")
         with Vertical(id="chooser"):
             yield Static(text)
 

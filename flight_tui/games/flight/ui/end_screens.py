@@ -46,7 +46,7 @@ def winners_text(names: Sequence[str], winners: Sequence[int], scores: Sequence[
 class HandEndScreen(Screen[None]):
     """The scores after a hand; Enter goes on to the next hand."""
 
-    BINDINGS = [Binding("enter,space", "close", "Next hand", key_display="Enter")]
+    BINDINGS = [Binding("enter,space", "close", "Next hand", key_display="Enter", id="flight.next-hand")]
     heading = "Hand {hand} is over"
 
     def __init__(
@@ -86,7 +86,7 @@ class HandEndScreen(Screen[None]):
 class MatchEndScreen(HandEndScreen):
     """The final scores and the winner; Enter goes back to the menu."""
 
-    BINDINGS = [Binding("enter,space", "close", "Back to the menu", key_display="Enter")]
+    BINDINGS = [Binding("enter,space", "close", "Back to the menu", key_display="Enter", id="flight.match-over")]
     heading = "The match is over after hand {hand}"
 
     def headline(self, totals: list[int]) -> str:

@@ -7,7 +7,7 @@ cards other players laid since the viewer last played (highlighted so a person c
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from flight_tui.games.flight.rules import cards as C
 from flight_tui.games.flight.rules.game import play_problem
@@ -24,6 +24,9 @@ from flight_tui.games.flight.rules.state import (
     Play,
     Played,
 )
+
+if TYPE_CHECKING:
+    from flight_tui.ui.keys import KeyNames
 
 SHORT_NAMES = {
     C.SAFE_LANDING: ("Safe Landing", "Landing", "Land"),
@@ -146,18 +149,18 @@ def recent_plays(view: FlightView) -> frozenset[int]:
     return frozenset(recent)
 
 
-def action_text(action: object) -> str:
-    """An action in words, e.g. for a hint: ``play R3-Y Kisumu on the yellow flight``."""
+def action_text(action: object, key: KeyNames) -> str:
+    """An action in words with its key, e.g. for a hint: ``play R3-Y Kisumu on the yellow flight (Enter)``."""
     if isinstance(action, Play):
-        return f"play {C.code(action.card)} {C.name(action.card)} on the {C.COLOURS[action.flight]} flight (Enter)"
+        return f"play {C.code(action.card)} {C.name(action.card)} on the {C.COLOURS[action.flight]} flight ({key('flight.play')})"
     if isinstance(action, Discard):
-        return f"discard {C.code(action.card)} {C.name(action.card)} (x)"
+        return f"discard {C.code(action.card)} {C.name(action.card)} ({key('flight.discard')})"
     if isinstance(action, DrawPack):
-        return "draw the top card of the pack (p)"
+        return f"draw the top card of the pack ({key('flight.draw-pack')})"
     if isinstance(action, DrawDiscard):
-        return "draw the exposed card (e)"
+        return f"draw the exposed card ({key('flight.draw-exposed')})"
     if isinstance(action, DrawThree):
-        return "draw three cards from the pack (p)"
+        return f"draw three cards from the pack ({key('flight.draw-pack')})"
     if isinstance(action, DrawTwoAndDiscard):
-        return "draw two from the pack and the exposed card (e)"
+        return f"draw two from the pack and the exposed card ({key('flight.draw-exposed')})"
     return str(action)

@@ -57,27 +57,22 @@ class FlightTableScreen(GameTableScreen):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Card", key_display="←→", tooltip="Previous card"),
-        Binding("h", "move(-1)", "Previous card", show=False, tooltip="Previous card"),
-        Binding("right,l", "move(1)", "Next card", show=False, tooltip="Next card"),
-        Binding("down,j", "next_playable(1)", "Next playable card", show=False),
-        Binding("up,k", "next_playable(-1)", "Previous playable card", show=False),
-        Binding("home", "move_to(0)", "First card", show=False),
-        Binding("end", "move_to(-1)", "Last card", show=False),
-        Binding("enter,space", "play", "Play", key_display="Enter", tooltip=PLAY_HELP),
-        Binding("enter,space", "attempt('play')", "Play", show=False, tooltip=PLAY_HELP),
-        Binding("x,d", "discard", "Discard", key_display="x", tooltip=DISCARD_HELP),
-        Binding("x,d", "attempt('discard')", "Discard", show=False, tooltip=DISCARD_HELP),
-        Binding("p", "draw_pack", "Pack", tooltip=PACK_HELP),
-        Binding("p", "attempt('draw_pack')", "Pack", show=False, tooltip=PACK_HELP),
-        Binding("e", "draw_exposed", "Exposed card", tooltip=EXPOSED_HELP),
-        Binding("e", "attempt('draw_exposed')", "Exposed card", show=False, tooltip=EXPOSED_HELP),
-        Binding("u", "undo", "Undo", tooltip=UNDO_HELP),
-        Binding("u", "attempt('undo')", "Undo", show=False, tooltip=UNDO_HELP),
-        Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now"),
-        Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)"),
+        Binding("left,h", "move(-1)", "Card", key_display="←→", tooltip="Previous card", id="flight.previous-card"),
+        Binding("right,l", "move(1)", "Next card", show=False, tooltip="Next card", id="flight.next-card"),
+        Binding("down,j", "next_playable(1)", "Next playable card", show=False, id="flight.next-playable"),
+        Binding("up,k", "next_playable(-1)", "Previous playable card", show=False, id="flight.previous-playable"),
+        Binding("home", "move_to(0)", "First card", show=False, id="flight.first-card"),
+        Binding("end", "move_to(-1)", "Last card", show=False, id="flight.last-card"),
+        Binding("enter,space", "play", "Play", key_display="Enter", tooltip=PLAY_HELP, id="flight.play"),
+        Binding("x,d", "discard", "Discard", key_display="x", tooltip=DISCARD_HELP, id="flight.discard"),
+        Binding("p", "draw_pack", "Pack", tooltip=PACK_HELP, id="flight.draw-pack"),
+        Binding("e", "draw_exposed", "Exposed card", tooltip=EXPOSED_HELP, id="flight.draw-exposed"),
+        Binding("u", "undo", "Undo", tooltip=UNDO_HELP, id="flight.undo"),
+        Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now", id="flight.hint"),
+        Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)", id="flight.menu"),
     ]
     _CHECKED = {"play", "discard", "draw_pack", "draw_exposed", "undo"}
+    """Actions whose key the footer shows only when they apply (the key always works, and says why not)."""
 
     def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
         super().__init__(table, bot_delay=bot_delay)
@@ -175,21 +170,22 @@ class FlightTableScreen(GameTableScreen):
 
     def _hand_title(self, view: FlightView) -> str:
         name = self.table.seats[view.seat].name
+        pack, exposed, play, discard = (self.key(f"flight.{b}") for b in ("draw-pack", "draw-exposed", "play", "discard"))
         if view.phase == OVER:
             return f"{name}'s hand · the match is over"
         if not my_turn(view):
             return f"{name}'s hand · {self.table.seats[view.current].label} is playing"
         if view.phase == DRAW:
             if not view.hand:
-                return f"{name}, your turn · hand empty: p draws three, e two and the exposed card"
-            return f"{name}, your turn · draw: p the pack, e the exposed card"
+                return f"{name}, your turn · hand empty: {pack} draws three, {exposed} two and the exposed card"
+            return f"{name}, your turn · draw: {pack} the pack, {exposed} the exposed card"
         if not any(self.hand.playable):
             if view.turn.played == 0:
-                return f"{name}, your turn · nothing can be played: discard a card (x)"
-            return f"{name}, your turn · discard a card (x) to end the turn"
+                return f"{name}, your turn · nothing can be played: discard a card ({discard})"
+            return f"{name}, your turn · discard a card ({discard}) to end the turn"
         if view.turn.played == 0:
-            return f"{name}, your turn · play at least one card (Enter), then discard (x)"
-        return f"{name}, your turn · play more (Enter), or discard (x) to end the turn"
+            return f"{name}, your turn · play at least one card ({play}), then discard ({discard})"
+        return f"{name}, your turn · play more ({play}), or discard ({discard}) to end the turn"
 
     def _show_reason(self) -> None:
         view, card = self.view, self.hand.card
@@ -201,7 +197,7 @@ class FlightTableScreen(GameTableScreen):
             flights = playable_flights(view, card)
             if flights:
                 where = f"the {C.COLOURS[flights[0]]} flight" if len(flights) == 1 else "a flight you choose"
-                message = Text.assemble(("✓ ", "bold"), label, f": Enter plays it on {where}.")
+                message = Text.assemble(("✓ ", "bold"), label, f": {self.key('flight.play')} plays it on {where}.")
             else:
                 message = Text.assemble(("✗ ", "bold"), label, ": ", (play_reason(view, card), "italic"))
         else:
@@ -213,8 +209,8 @@ class FlightTableScreen(GameTableScreen):
 
     # ------------------------------------------------------------ keys
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show only the keys that apply now; the others fall through to ``attempt``."""
+    def shows_key(self, action: str) -> bool:
+        """Whether the footer shows the key of ``action`` now: only the moves that apply."""
         if action not in self._CHECKED or self.view is None or self.viewer is None:
             return True
         view = self.view
@@ -222,10 +218,6 @@ class FlightTableScreen(GameTableScreen):
             return self.table.can_undo(self.viewer)
         wanted = PLAY if action in ("play", "discard") else DRAW
         return my_turn(view) and view.phase == wanted
-
-    def action_attempt(self, action: str) -> None:
-        """Try an action the rules may refuse, to tell the player why."""
-        getattr(self, f"action_{action}")()
 
     def action_move(self, step: int) -> None:
         self.hand.move_to(self.hand.cursor + step)
@@ -288,14 +280,14 @@ class FlightTableScreen(GameTableScreen):
             card = getattr(action, "card", None)
             if card is not None and card in self.hand.cards:
                 self.hand.move_to(self.hand.cards.index(card))
-            self.show_hint(f"The Normal bot would {action_text(action)}.")
+            self.show_hint(f"The Normal bot would {action_text(action, self.key)}.")
 
         self.request_hint(show)
 
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""
         return [
-            ("Undo", UNDO_HELP + " (u)", self.action_undo),
-            ("Hint", "Show what the Normal bot would do now (t)", self.action_hint),
-            ("Back to the menu", "Leave the table; Continue resumes the game (Esc)", self.action_leave),
+            ("Undo", f"{UNDO_HELP} ({self.key('flight.undo')})", self.action_undo),
+            ("Hint", f"Show what the Normal bot would do now ({self.key('flight.hint')})", self.action_hint),
+            ("Back to the menu", f"Leave the table; Continue resumes the game ({self.key('flight.menu')})", self.action_leave),
         ]

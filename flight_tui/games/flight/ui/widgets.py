@@ -23,6 +23,7 @@ from flight_tui.games.flight.rules import cards as C
 from flight_tui.games.flight.rules.state import FlightLine, FlightView
 from flight_tui.table.seats import SeatSpec
 from flight_tui.games.flight.ui.presentation import PLANE_SHORT, Piece, caption, clip, flight_pieces
+from flight_tui.ui.keys import key_for
 
 
 class CardPainter(Widget):
@@ -313,7 +314,8 @@ class HandView(CardPainter):
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         if not self.cards:
-            text = "(no cards in hand: draw three from the pack (p), or two and the exposed card (e))"
+            pack, exposed = key_for(self, "flight.draw-pack"), key_for(self, "flight.draw-exposed")
+            text = f"(no cards in hand: draw three from the pack ({pack}), or two and the exposed card ({exposed}))"
             line = clip(text, width - 1) if y == 1 else ""
             return Strip([Segment(f" {line}".ljust(width), self.rich_style)], width)
         cell = self._cell_width()

@@ -23,7 +23,7 @@ PASS = "pass"
 class OptionChooser(ModalScreen[str | None]):
     """A question and a list of answers: ↑↓ and Enter pick one, Esc goes back without choosing."""
 
-    BINDINGS = [Binding("escape", "cancel", "Back", key_display="Esc")]
+    BINDINGS = [Binding("escape", "cancel", "Back", key_display="Esc", id="passaportas.chooser.back")]
 
     def __init__(self, question: str, options: Sequence[tuple[str, str]]) -> None:
         super().__init__()
@@ -62,7 +62,7 @@ def customs_options(view: PassaportasView, names: Sequence[str]) -> list[tuple[s
 class ResultsScreen(Screen[None]):
     """The end of the game: who won, and every player's groups and persons delivered."""
 
-    BINDINGS = [Binding("enter,space,escape", "close", "Back to the menu", key_display="Enter")]
+    BINDINGS = [Binding("enter,space,escape", "close", "Back to the menu", key_display="Enter", id="passaportas.results.close")]
 
     def __init__(self, view: PassaportasView, seats: Sequence[SeatSpec], city_name) -> None:
         super().__init__()

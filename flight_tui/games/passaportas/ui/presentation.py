@@ -8,7 +8,7 @@ what a move is in words all come from a
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from flight_tui.games.passaportas.bots.tactics import Table as Forecast
 from flight_tui.games.passaportas.rules.map import MAX_FUEL, GameMap
@@ -37,6 +37,9 @@ from flight_tui.games.passaportas.rules.state import (
     UseWildToken,
     seat_plan,
 )
+
+if TYPE_CHECKING:
+    from flight_tui.ui.keys import KeyNames
 
 SEAT_LETTERS = "ABCDEF"
 """A letter per player, shown on their groups in the plane and the customs office."""
@@ -166,8 +169,8 @@ def flight_route(game_map: GameMap, start: int, city: int, fuel: int) -> str:
     return " – ".join(game_map.code(c) for c in game_map.walk(start, city, fuel))
 
 
-def headline(view: PassaportasView, names: Sequence[str], reachable: bool = True) -> str:
-    """Whose move it is and what they may do, for the top of the screen.
+def headline(view: PassaportasView, names: Sequence[str], key: KeyNames, reachable: bool = True) -> str:
+    """Whose move it is and what they may do (with the keys ``key`` names), for the top of the screen.
 
     ``reachable``: whether the fuel in the tank takes the plane to any city.
     """
@@ -178,14 +181,20 @@ def headline(view: PassaportasView, names: Sequence[str], reachable: bool = True
         doing = "decides about customs" if view.phase == CUSTOMS else "is in turn"
         return f"{names[acting]} {doing}"
     if view.phase == CUSTOMS:
-        return "customs: c uses a card, p passes"
+        return f"customs: {key('passaportas.customs')} uses a card, {key('passaportas.pass')} passes"
     if not view.turn.rolls and not view.turn.wild_used:
-        return "your turn: r rolls"
+        return f"your turn: {key('passaportas.roll')} rolls"
     if may_roll(view):
-        return "a double! r rolls again"
+        return f"a double! {key('passaportas.roll')} rolls again"
     if not reachable:
-        return "no city in reach: w adds 10,000 l, s stays" if view.may_use_wild else "no city in reach: s stays"
-    return "pick a city, Enter flies"
+        return f"no city in reach: {stay_or_wild(view, key)}"
+    return f"pick a city, {key('passaportas.fly')} flies"
+
+
+def stay_or_wild(view: PassaportasView, key: KeyNames) -> str:
+    """``w adds 10,000 l, s stays``: what a player with no city in reach may still do."""
+    stay = f"{key('passaportas.stay')} stays"
+    return f"{key('passaportas.wild')} adds 10,000 l, {stay}" if view.may_use_wild else stay
 
 
 def log_events(view: PassaportasView) -> list[Any]:
@@ -202,18 +211,19 @@ def concerns(event: Any, seat: int) -> bool:
     return False
 
 
-def action_text(action: object, game_map: GameMap, names: Sequence[str], view: PassaportasView) -> str:
-    """An action in words, e.g. for a hint: ``fly to Rome burning 8,000 l``."""
+def action_text(action: object, game_map: GameMap, names: Sequence[str], view: PassaportasView, key: KeyNames) -> str:
+    """An action in words with its key, e.g. for a hint: ``fly to Rome burning 8,000 l (Enter)``."""
     if isinstance(action, Roll):
-        return "roll the dice (r)"
+        return f"roll the dice ({key('passaportas.roll')})"
     if isinstance(action, UseWildToken):
-        return "use the wild token for 10,000 l (w)"
+        return f"use the wild token for 10,000 l ({key('passaportas.wild')})"
     if isinstance(action, StayPut):
-        return "not fly this turn (s)"
+        return f"not fly this turn ({key('passaportas.stay')})"
     if isinstance(action, Fly):
-        return f"fly to {game_map.name(action.city)} burning {litres(action.fuel)} (Enter)"
+        return f"fly to {game_map.name(action.city)} burning {litres(action.fuel)} ({key('passaportas.fly')})"
     if isinstance(action, UseCustoms):
-        return f"use the customs card against {whose_group(view, action.player, action.group, names)} (c)"
+        whose = whose_group(view, action.player, action.group, names)
+        return f"use the customs card against {whose} ({key('passaportas.customs')})"
     if isinstance(action, PassCustoms):
-        return "use no customs card (p)"
+        return f"use no customs card ({key('passaportas.pass')})"
     return str(action)

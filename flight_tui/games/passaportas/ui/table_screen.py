@@ -43,6 +43,7 @@ from flight_tui.games.passaportas.ui.presentation import (
     log_events,
     may_roll,
     my_move,
+    stay_or_wild,
     usable_holder,
     wild_bars_landing,
 )
@@ -62,7 +63,7 @@ CUSTOMS_HELP = "Use the customs card for this city on an opponent's group"
 PASS_HELP = "Use no customs card after this landing"
 UNDO_HELP = "Take back your last move of this turn (never a roll of the dice)"
 SIDE_HELP = "Show your hand or the board"
-LOG_HELP = "Read the whole log on the left (o or Esc: back to the board)"
+LOG_HELP = "Read the whole log on the left, or go back to the board"
 
 
 class PassaportasTableScreen(GameTableScreen):
@@ -73,32 +74,27 @@ class PassaportasTableScreen(GameTableScreen):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     BINDINGS = [
-        Binding("left,h", "cursor('left')", "City", key_display="←↑↓→", tooltip=CURSOR_HELP),
-        Binding("right,l", "cursor('right')", "City", show=False, tooltip=CURSOR_HELP),
-        Binding("up,k", "cursor('up')", "City", show=False, tooltip=CURSOR_HELP),
-        Binding("down,j", "cursor('down')", "City", show=False, tooltip=CURSOR_HELP),
-        Binding("r", "roll", "Roll", tooltip=ROLL_HELP),
-        Binding("r", "attempt('roll')", "Roll", show=False, tooltip=ROLL_HELP),
-        Binding("enter", "fly", "Fly", key_display="Enter", tooltip=FLY_HELP),
-        Binding("enter", "attempt('fly')", "Fly", show=False, tooltip=FLY_HELP),
-        Binding("s", "stay", "Stay", tooltip=STAY_HELP),
-        Binding("s", "attempt('stay')", "Stay", show=False, tooltip=STAY_HELP),
-        Binding("w", "wild", "Wild", tooltip=WILD_HELP),
-        Binding("w", "attempt('wild')", "Wild", show=False, tooltip=WILD_HELP),
-        Binding("c", "customs", "Customs", tooltip=CUSTOMS_HELP),
-        Binding("c", "attempt('customs')", "Customs", show=False, tooltip=CUSTOMS_HELP),
-        Binding("p", "pass_customs", "Pass", tooltip=PASS_HELP),
-        Binding("p", "attempt('pass_customs')", "Pass", show=False, tooltip=PASS_HELP),
-        Binding("u", "undo", "Undo", tooltip=UNDO_HELP),
-        Binding("u", "attempt('undo')", "Undo", show=False, tooltip=UNDO_HELP),
-        Binding("tab", "show_side('hand')", "Hand", key_display="Tab", tooltip=SIDE_HELP),
-        Binding("tab", "show_side('board')", "Board", key_display="Tab", tooltip=SIDE_HELP),
-        Binding("o", "show_side('history')", "Log", tooltip=LOG_HELP),
-        Binding("o", "show_side('board')", "Board", tooltip=LOG_HELP),
-        Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now"),
-        Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)"),
+        Binding("left,h", "cursor('left')", "City", key_display="←↑↓→", tooltip=CURSOR_HELP, id="passaportas.city-left"),
+        Binding("right,l", "cursor('right')", "City", show=False, tooltip=CURSOR_HELP, id="passaportas.city-right"),
+        Binding("up,k", "cursor('up')", "City", show=False, tooltip=CURSOR_HELP, id="passaportas.city-up"),
+        Binding("down,j", "cursor('down')", "City", show=False, tooltip=CURSOR_HELP, id="passaportas.city-down"),
+        Binding("r", "roll", "Roll", tooltip=ROLL_HELP, id="passaportas.roll"),
+        Binding("enter", "fly", "Fly", key_display="Enter", tooltip=FLY_HELP, id="passaportas.fly"),
+        Binding("s", "stay", "Stay", tooltip=STAY_HELP, id="passaportas.stay"),
+        Binding("w", "wild", "Wild", tooltip=WILD_HELP, id="passaportas.wild"),
+        Binding("c", "customs", "Customs", tooltip=CUSTOMS_HELP, id="passaportas.customs"),
+        Binding("p", "pass_customs", "Pass", tooltip=PASS_HELP, id="passaportas.pass"),
+        Binding("u", "undo", "Undo", tooltip=UNDO_HELP, id="passaportas.undo"),
+        Binding("tab", "show_side('hand')", "Hand", key_display="Tab", tooltip=SIDE_HELP, id="passaportas.hand-or-board"),
+        Binding("tab", "show_side('board')", "Board", key_display="Tab", tooltip=SIDE_HELP, id="passaportas.hand-or-board"),
+        Binding("o", "show_side('history')", "Log", tooltip=LOG_HELP, id="passaportas.log"),
+        Binding("o", "show_side('board')", "Board", tooltip=LOG_HELP, id="passaportas.log"),
+        Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now", id="passaportas.hint"),
+        Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)", id="passaportas.menu"),
     ]
+    """Tab and ``o`` each do one of two things (``check_action`` picks): both share the key's id."""
     _CHECKED = {"roll", "fly", "stay", "wild", "customs", "pass_customs", "undo"}
+    """Moves whose key the footer shows only when they apply (the key always works, and says why not)."""
 
     def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
         super().__init__(table, bot_delay=bot_delay)
@@ -128,7 +124,7 @@ class PassaportasTableScreen(GameTableScreen):
     def on_mount(self) -> None:
         self.query_one("#board").border_title = "Board · our own map · fuel in 1,000 l"
         self.query_one("#hand").border_title = "Hand"
-        self.query_one("#history").border_title = "Log · ↑↓ PgUp PgDn scroll · o: the board"
+        self.query_one("#history").border_title = f"Log · ↑↓ PgUp PgDn scroll · {self.key('passaportas.log')}: the board"
         self.query_one("#plane").border_title = "Plane"
         self.query_one("#log").border_title = "Log"
         self.start()
@@ -192,7 +188,7 @@ class PassaportasTableScreen(GameTableScreen):
         self.query_one(PlanePanel).show(view, self.table.seats, self.game_map)
         self.query_one(HandPanel).show(view, self.table.seats, self.game_map)
         self._show_log(view)
-        self.query_one("#hand").border_title = f"{self.table.seats[view.seat].name}'s hand · Tab: the board"
+        self.query_one("#hand").border_title = f"{self.table.seats[view.seat].name}'s hand · {self.key('passaportas.hand-or-board')}: the board"
         self._show_reason()
         self.refresh_bindings()
 
@@ -219,23 +215,23 @@ class PassaportasTableScreen(GameTableScreen):
         if view.phase == CUSTOMS and my_move(view):
             holder = usable_holder(view)
             if holder is None:
-                message = Text("Customs: your top cards do not name this city; p passes.")
+                message = Text(f"Customs: your top cards do not name this city; {self.key('passaportas.pass')} passes.")
             else:
-                message = Text(f"Customs: your card for {self.game_map.name(view.plane)} may stop a group: c uses it, p passes.")
+                uses, passes = self.key("passaportas.customs"), self.key("passaportas.pass")
+                message = Text(f"Customs: your card for {self.game_map.name(view.plane)} may stop a group: {uses} uses it, {passes} passes.")
         elif choosing_flight(view):
             reach = self.map_panel.reach
             if not reach and may_roll(view):
-                message.append(" · no city in reach yet: r rolls")
+                message.append(f" · no city in reach yet: {self.key('passaportas.roll')} rolls")
             elif not reach:
-                more = "w adds 10,000 l, s stays" if view.may_use_wild else "s stays"
-                message.append(f" · no city in reach with {litres(view.fuel)}: {more}")
+                message.append(f" · no city in reach with {litres(view.fuel)}: {stay_or_wild(view, self.key)}")
             elif city == view.plane:
-                message.append(" · ✈ here: s stays")
+                message.append(f" · ✈ here: {self.key('passaportas.stay')} stays")
             elif city in reach and wild_bars_landing(view, city):
                 message.append(" · ends your last trip: not after your wild token (P6)")
             elif city in reach:
                 amounts = ", ".join(f"{a}" for a in reach[city])
-                message.append_text(Text.assemble(" · ◆ Enter flies: ", (amounts, "bold"), " thousand l"))
+                message.append_text(Text.assemble(f" · ◆ {self.key('passaportas.fly')} flies: ", (amounts, "bold"), " thousand l"))
             else:
                 message.append(f" · out of reach with {litres(view.fuel)}")
         self.query_one(ReasonLine).show(message)
@@ -246,11 +242,15 @@ class PassaportasTableScreen(GameTableScreen):
     # ------------------------------------------------------------ keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show only the keys that apply now; the others fall through to ``attempt``."""
+        """Tab and ``o`` switch to the side not shown; in the log the arrows scroll it."""
         if action == "show_side":
             return parameters[0] != self.side
         if action == "cursor":
-            return self.side != "history"  # the arrows scroll the log
+            return self.side != "history"
+        return True
+
+    def shows_key(self, action: str) -> bool:
+        """Whether the footer shows the key of ``action`` now: only the moves that apply."""
         if action not in self._CHECKED or self.view is None or self.viewer is None:
             return True
         view = self.view
@@ -263,10 +263,6 @@ class PassaportasTableScreen(GameTableScreen):
         if action == "wild":
             return view.may_use_wild
         return choosing_flight(view)
-
-    def action_attempt(self, action: str) -> None:
-        """Try a move the rules may refuse, to tell the player why."""
-        getattr(self, f"action_{action}")()
 
     def action_cursor(self, direction: str) -> None:
         """Move to the nearest city that way (only among reachable ones while choosing a flight)."""
@@ -331,7 +327,7 @@ class PassaportasTableScreen(GameTableScreen):
             if not choosing_flight(view):
                 self.notify("You may fly only in your own turn, before the landing.", severity="warning")
             elif city == view.plane:
-                self.notify("The plane is here: fly elsewhere, or stay (s).", severity="warning")
+                self.notify(f"The plane is here: fly elsewhere, or stay ({self.key('passaportas.stay')}).", severity="warning")
             else:
                 name = self.game_map.name(city)
                 self.notify(f"{name} is out of reach with {litres(view.fuel)} in the tank (IV.1).", severity="warning")
@@ -355,7 +351,7 @@ class PassaportasTableScreen(GameTableScreen):
             return
         holder = usable_holder(view)
         if holder is None:
-            self.notify("None of your top customs cards names this city: pass (p).", severity="warning")
+            self.notify(f"None of your top customs cards names this city: pass ({self.key('passaportas.pass')}).", severity="warning")
             return
 
         def chosen(key: str | None) -> None:
@@ -380,7 +376,7 @@ class PassaportasTableScreen(GameTableScreen):
         def show(action: Any) -> None:
             if isinstance(action, Fly):
                 self.map_panel.move_to(action.city)
-            text = action_text(action, self.game_map, self.table.names, view)
+            text = action_text(action, self.game_map, self.table.names, view, self.key)
             self.show_hint(f"The Normal bot would {text}.")
 
         self.request_hint(show)
@@ -394,9 +390,13 @@ class PassaportasTableScreen(GameTableScreen):
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""
         return [
-            ("Undo", UNDO_HELP + " (u)", self.action_undo),
-            ("Hint", "Show what the Normal bot would do now (t)", self.action_hint),
-            ("Hand or board", "Switch the left side between your hand and the map (Tab)", self.action_switch_side),
-            ("Back to the menu", "Leave the table; Continue resumes the game (Esc)", self.action_leave),
+            ("Undo", f"{UNDO_HELP} ({self.key('passaportas.undo')})", self.action_undo),
+            ("Hint", f"Show what the Normal bot would do now ({self.key('passaportas.hint')})", self.action_hint),
+            (
+                "Hand or board",
+                f"Switch the left side between your hand and the map ({self.key('passaportas.hand-or-board')})",
+                self.action_switch_side,
+            ),
+            ("Back to the menu", f"Leave the table; Continue resumes the game ({self.key('passaportas.menu')})", self.action_leave),
         ]
 

@@ -7,6 +7,7 @@ so a keypress costs a few hundred bytes over SSH.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Sequence
 
 from rich.segment import Segment
@@ -25,6 +26,7 @@ from flight_tui.games.passaportas.rules.map import GameMap
 from flight_tui.games.passaportas.rules.state import DONE, OFFICE, OVER, PLANE, PassaportasView
 from flight_tui.table.seats import SeatSpec
 from flight_tui.games.passaportas.ui.map_canvas import Canvas, draw_map
+from flight_tui.ui.keys import key_for
 from flight_tui.games.passaportas.ui.presentation import (
     SEAT_LETTERS,
     STATUS_WORDS,
@@ -83,7 +85,7 @@ class StatusBar(SeatPainter):
         acting = acting_seat(view)
         if acting is not None and view.phase != OVER:
             left.append(f"{SEAT_LETTERS[acting]} ", self.seat_style(acting) + Style(bold=True))
-        left.append(headline(view, self.names, self.reachable), Style(bold=acting == view.seat))
+        left.append(headline(view, self.names, partial(key_for, self), self.reachable), Style(bold=acting == view.seat))
         right = Text("Fuel ")
         right.append(fuel_bar(view.fuel, 25 if wide else 10), self.get_component_rich_style("seat--strong"))
         right.append(f" {litres(view.fuel):>9}")
@@ -267,7 +269,7 @@ class HandPanel(SeatPainter):
             tops.append(f"holder {holder + 1}: {shown}")
         out.append("  Customs " + " · ".join(tops) + "\n")
         if view.config.wild_tokens:
-            out.append("  Wild token: " + ("used" if view.wild_used[me] else "ready (w: +10,000 l)") + "\n")
+            out.append("  Wild token: " + ("used" if view.wild_used[me] else f"ready ({key_for(self, 'passaportas.wild')}: +10,000 l)") + "\n")
         for player, groups in enumerate(view.groups):
             if player == me:
                 continue

@@ -40,6 +40,7 @@ from flight_tui.campaigns.model import Scenario, continent_names
 from flight_tui.campaigns.progress import LOCKED, OPEN, PLAYING, WON
 from flight_tui.table.seats import DEFAULT_NAMES, SeatSpec
 from flight_tui.ui.screens.controls import MarkedOptionList
+from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.dialogs import ConfirmDialog, Dialog
 
 STATUS_MARKS = {WON: "✓", PLAYING: "▶", OPEN: "○", LOCKED: "×"}
@@ -71,8 +72,8 @@ class BriefingDialog(Dialog[bool]):
     """A scenario's briefing; Enter plays it (when it is open), Esc closes."""
 
     BINDINGS = [
-        Binding("enter", "answer(True)", "Play", key_display="Enter"),
-        Binding("escape,b", "answer(False)", "Close", key_display="Esc"),
+        Binding("enter", "answer(True)", "Play", key_display="Enter", id="briefing.play"),
+        Binding("escape,b", "answer(False)", "Close", key_display="Esc", id="briefing.close"),
     ]
 
     def __init__(self, heading: str, text: str, playable: bool) -> None:
@@ -85,7 +86,8 @@ class BriefingDialog(Dialog[bool]):
         with Vertical(classes="dialog"):
             yield Static(Text(self.heading, style="bold"), classes="dialog-text")
             yield Static(self.text, classes="dialog-text")
-            hint = "Enter plays it, Esc closes." if self.playable else "Locked: Esc closes."
+            close = f"{key_for(self, 'briefing.close')} closes."
+            hint = f"{key_for(self, 'briefing.play')} plays it, {close}" if self.playable else f"Locked: {close}"
             yield Static(hint, classes="dialog-hint")
         yield Footer()
 
@@ -121,13 +123,13 @@ class CampaignScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("b", "briefing", "Briefing", tooltip="Read the highlighted scenario's briefing"),
-        Binding("p", "players", "Players", tooltip="Play with 1, 2 or 3 seats"),
-        Binding("a", "partner", "Partners", tooltip="Your partners: Normal, Hard or Easy bots, or people (hot-seat)"),
-        Binding("r", "restart", "Restart", tooltip="Give up the game in progress and start the scenario again"),
-        Binding("u", "restore", "Use backup", tooltip="Make the backup copy of the damaged campaign file the campaign again"),
-        Binding("x", "set_aside", "Set aside", tooltip="Move the damaged campaign file and its backup away and start afresh"),
-        Binding("escape", "app.pop_screen", "Back", key_display="Esc"),
+        Binding("b", "briefing", "Briefing", tooltip="Read the highlighted scenario's briefing", id="campaign.briefing"),
+        Binding("p", "players", "Players", tooltip="Play with 1, 2 or 3 seats", id="campaign.players"),
+        Binding("a", "partner", "Partners", tooltip="Your partners: Normal, Hard or Easy bots, or people (hot-seat)", id="campaign.partners"),
+        Binding("r", "restart", "Restart", tooltip="Give up the game in progress and start the scenario again", id="campaign.restart"),
+        Binding("u", "restore", "Use backup", tooltip="Make the backup copy of the damaged campaign file the campaign again", id="campaign.use-backup"),
+        Binding("x", "set_aside", "Set aside", tooltip="Move the damaged campaign file and its backup away and start afresh", id="campaign.set-aside"),
+        Binding("escape", "app.pop_screen", "Back", key_display="Esc", id="campaign.back"),
     ]
 
     def __init__(self, campaign: Campaign | None = None) -> None:

@@ -23,7 +23,7 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
 class RoundSummaryScreen(Screen[None]):
     """After End Round: the income, each penalty and why, the coins; Enter goes on."""
 
-    BINDINGS = [Binding("enter,space,escape", "close", "Next round", key_display="Enter")]
+    BINDINGS = [Binding("enter,space,escape", "close", "Next round", key_display="Enter", id="coop.next-round")]
 
     def __init__(self, world: World, view: CoopView, summary: RoundEnded) -> None:
         super().__init__()
@@ -54,7 +54,7 @@ class CoopEndScreen(Screen[None]):
     Enter goes back to the menu.
     """
 
-    BINDINGS = [Binding("enter,space,escape", "close", "Back to the menu", key_display="Enter")]
+    BINDINGS = [Binding("enter,space,escape", "close", "Back to the menu", key_display="Enter", id="coop.game-over")]
 
     def __init__(
         self, world: World, view: CoopView, names: Sequence[str], summary: str, campaign: str | None = None

@@ -11,6 +11,7 @@ paying. The last End Round summary (income, penalties and why) is shown under th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from rich.style import Style
 from rich.text import Text
@@ -46,15 +47,16 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
     round_summary_lines,
     unplaced_cards,
 )
+from flight_tui.ui.keys import KeyNames, key_for
 from flight_tui.words import count
 
 
-def fly_problem(view: CoopView, slot: FlightSlot | None) -> str | None:
-    """Why the flight under the cursor cannot be flown now, or None."""
+def fly_problem(view: CoopView, slot: FlightSlot | None, key: KeyNames) -> str | None:
+    """Why the flight under the cursor cannot be flown now (naming keys with ``key``), or None."""
     if view.phase != FLY:
         return "Flights are flown in the Fly phase."
     if slot is None:
-        return "No flight is arranged yet: build them in the Hand view (2), then f sends them."
+        return f"No flight is arranged yet: build them in the Hand view ({key('coop.hand')}), then {key('coop.hand.fly')} sends them."
     if slot.seat != view.seat:
         return "That is a partner's flight: they fly it on their go."
     if not my_go(view):
@@ -70,14 +72,14 @@ class FlyView(ContinentPainter, can_focus=True):
     """The Fly phase: pick a flight, choose the meeples it takes, fly it (Enter)."""
 
     BINDINGS = [
-        Binding("up,k", "move(-1)", "Flight", key_display="↑↓", tooltip="Previous flight"),
-        Binding("down,j", "move(1)", "Next flight", show=False, tooltip="Next flight"),
-        Binding("left,h", "colour(-1)", "Meeple", key_display="←→", tooltip="Previous colour waiting at the start"),
-        Binding("right,l", "colour(1)", "Next meeple colour", show=False, tooltip="Next colour waiting at the start"),
-        Binding("plus,equals_sign", "carry(1)", "Load", key_display="+-", tooltip="Take one more meeple of that colour"),
-        Binding("minus", "carry(-1)", "One fewer", show=False, tooltip="Take one meeple fewer of that colour"),
-        Binding("enter,space", "fly", "Fly", key_display="Enter", tooltip="Fly the flight under the cursor with the meeples shown"),
-        Binding("c", "charter", "Charter", tooltip="Charter a flight: one meeple within a continent, for the fee shown"),
+        Binding("up,k", "move(-1)", "Flight", key_display="↑↓", tooltip="Previous flight", id="coop.fly.previous"),
+        Binding("down,j", "move(1)", "Next flight", show=False, tooltip="Next flight", id="coop.fly.next"),
+        Binding("left,h", "colour(-1)", "Meeple", key_display="←→", tooltip="Previous colour waiting at the start", id="coop.fly.previous-colour"),
+        Binding("right,l", "colour(1)", "Next meeple colour", show=False, tooltip="Next colour waiting at the start", id="coop.fly.next-colour"),
+        Binding("plus,equals_sign", "carry(1)", "Load", key_display="+-", tooltip="Take one more meeple of that colour", id="coop.fly.more"),
+        Binding("minus", "carry(-1)", "One fewer", show=False, tooltip="Take one meeple fewer of that colour", id="coop.fly.fewer"),
+        Binding("enter,space", "fly", "Fly", key_display="Enter", tooltip="Fly the flight under the cursor with the meeples shown", id="coop.fly.fly"),
+        Binding("c", "charter", "Charter", tooltip="Charter a flight: one meeple within a continent, for the fee shown", id="coop.fly.charter"),
     ]
 
     class Submit(Message):
@@ -131,13 +133,13 @@ class FlyView(ContinentPainter, can_focus=True):
             for slot in mine:
                 state = "✓ flown" if slot.flown else "▶ next " if slot.next_up else "  later"
                 text = f"{slot.chain + 1}.{slot.flight + 1} {state} {flight_label(self.world, slot.spec)}"
-                rows.append((text, "", "ok" if fly_problem(view, slot) is None else "bad"))
+                rows.append((text, "", "ok" if fly_problem(view, slot, partial(key_for, self)) is None else "bad"))
                 self._row_slots.append(slot)
                 same = old is not None and (slot.seat, slot.chain, slot.flight) == (old.seat, old.chain, old.flight)
                 if same and not (slot.flown and not old.flown):
                     cursor = len(rows) - 1
         if cursor is None:
-            cursor = next((i for i, s in enumerate(self._row_slots) if s is not None and fly_problem(view, s) is None), 1)
+            cursor = next((i for i, s in enumerate(self._row_slots) if s is not None and fly_problem(view, s, partial(key_for, self)) is None), 1)
         lines = self.query_one(LineList)
         lines.show(rows, cursor)
         self._reset_carry()
@@ -182,18 +184,18 @@ class FlyView(ContinentPainter, can_focus=True):
             for line in carry_preview(world, slot.spec, self.carry) or ["The plane flies empty."]:
                 text.append(f" {line}\n")
         if view is not None and view.phase == FLY:
-            text.append(f"c Charter: {charter_fee_text(view)}\n")
+            text.append(f"{key_for(self, 'coop.fly.charter')} Charter: {charter_fee_text(view)}\n")
             hand = view.hands[view.seat]
             if my_go(view) and not any(hand.flown) and unplaced_cards(hand):
-                text.append("2 Hand: some of your cards fly in no flight yet; arrange them before your first flight.\n")
+                text.append(f"{key_for(self, 'coop.hand')} Hand: some of your cards fly in no flight yet; arrange them before your first flight.\n")
         summary = last_round_summary(view) if view is not None else None
         if summary is not None:
             text.append("\n")
             text.append("\n".join(round_summary_lines(view, world, summary)), Style(dim=True))
         text.rstrip()
         self.query_one("#fly-side", Static).update(text)
-        problem = fly_problem(view, slot) if view is not None else None
-        detail = Text.assemble(("✗ ", "bold"), problem) if problem else Text.assemble(("✓ ", "bold"), "Enter flies it with the meeples shown.")
+        problem = fly_problem(view, slot, partial(key_for, self)) if view is not None else None
+        detail = Text.assemble(("✗ ", "bold"), problem) if problem else Text.assemble(("✓ ", "bold"), f"{key_for(self, 'coop.fly.fly')} flies it with the meeples shown.")
         self.query_one("#fly-detail", OneLine).show(detail)
 
     def on_line_list_moved(self, _: LineList.Moved) -> None:
@@ -249,7 +251,7 @@ class FlyView(ContinentPainter, can_focus=True):
         view, slot = self.view, self.slot
         if view is None:
             return
-        problem = fly_problem(view, slot)
+        problem = fly_problem(view, slot, partial(key_for, self))
         if problem:
             self.notify(problem, title="Can't fly that", severity="warning")
             return
@@ -284,7 +286,7 @@ class FlyView(ContinentPainter, can_focus=True):
 class CharterScreen(ModalScreen[Charter | None]):
     """Pick a charter flight; the fee is shown before paying. Enter pays, Esc goes back."""
 
-    BINDINGS = [Binding("escape", "dismiss_none", "Back", key_display="Esc")]
+    BINDINGS = [Binding("escape", "dismiss_none", "Back", key_display="Esc", id="coop.charter.back")]
 
     def __init__(self, world: World, view: CoopView, charters: list[Charter], suggested: Charter | None = None) -> None:
         super().__init__()
@@ -302,7 +304,7 @@ class CharterScreen(ModalScreen[Charter | None]):
         with Vertical(id="charter-box"):
             yield Static(Text(f"Charter one meeple within a continent: {charter_fee_text(self.view)}.", style="bold"), id="charter-fee")
             yield OptionList(*[Option(charter_label(self.world, a, self.view.charter_fee)) for a in self.charters], id="charter-list")
-            yield Static("Enter pays and flies · Esc goes back · home ✓ = the meeple leaves the board", id="charter-help")
+            yield Static(f"Enter pays and flies · {key_for(self, 'coop.charter.back')} goes back · home ✓ = the meeple leaves the board", id="charter-help")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -43,6 +43,7 @@ from flight_tui.games.connecting_flights.coop.ui.builder import (
     passenger_label,
     start_action,
 )
+from flight_tui.ui.keys import key_for
 
 
 def cards_of(hand: Hand) -> HandCards:
@@ -176,13 +177,13 @@ class HandPanel(Widget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("up,k", "move(-1)", "Card", key_display="↑↓", tooltip="Previous card that may come next"),
-        Binding("down,j", "move(1)", "Next card", show=False, tooltip="Next card that may come next"),
-        Binding("enter,space", "pick", "Add", key_display="Enter", tooltip="Put the card under the cursor in the flight"),
-        Binding("backspace", "back", "Back", key_display="⌫", tooltip="Take back the last card or chain change"),
-        Binding("e", "end_chain", "End chain", tooltip="End the chain being built (a partial flight is dropped)"),
-        Binding("c", "clear", "Clear", show=False, tooltip="Take every chain apart"),
-        Binding("f", "fly", "Fly", tooltip="Send the chains you built"),
+        Binding("up,k", "move(-1)", "Card", key_display="↑↓", tooltip="Previous card that may come next", id="coop.hand.previous"),
+        Binding("down,j", "move(1)", "Next card", show=False, tooltip="Next card that may come next", id="coop.hand.next"),
+        Binding("enter,space", "pick", "Add", key_display="Enter", tooltip="Put the card under the cursor in the flight", id="coop.hand.add"),
+        Binding("backspace", "back", "Back", key_display="⌫", tooltip="Take back the last card or chain change", id="coop.hand.back"),
+        Binding("e", "end_chain", "End chain", tooltip="End the chain being built (a partial flight is dropped)", id="coop.hand.end-chain"),
+        Binding("c", "clear", "Clear", show=False, tooltip="Take every chain apart", id="coop.hand.clear"),
+        Binding("f", "fly", "Fly", tooltip="Send the chains you built", id="coop.hand.fly"),
     ]
 
     class FlightsReady(Message):
@@ -283,7 +284,7 @@ class HandPanel(Widget, can_focus=True):
         problems = self.builder.problems()
         if not problems:
             if self.builder.finished_chains():
-                return Text("✓ Every flight keeps the rules: f flies them.")
+                return Text(f"✓ Every flight keeps the rules: {key_for(self, 'coop.hand.fly')} flies them.")
             return Text("")
         text = Text()
         for problem in problems:

@@ -10,6 +10,7 @@ the one-line detail under it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from rich.segment import Segment
 from rich.style import Style
@@ -33,6 +34,7 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
     market_rows,
     refresh_problem,
 )
+from flight_tui.ui.keys import key_for
 from flight_tui.words import count
 
 
@@ -152,14 +154,14 @@ class MarketView(Widget, can_focus=True):
     airport's Landing Rights, ``g`` chooses who gets it, ``r`` refreshes the face-up cards."""
 
     BINDINGS = [
-        Binding("up,k", "move(-1)", "Row", key_display="↑↓", tooltip="Previous thing for sale"),
-        Binding("down,j", "move(1)", "Next row", show=False, tooltip="Next thing for sale"),
-        Binding("pageup", "move(-8)", "Page up", show=False),
-        Binding("pagedown", "move(8)", "Page down", show=False),
-        Binding("enter,space", "buy", "Buy", key_display="Enter", tooltip="Buy the row under the cursor for the player shown"),
-        Binding("l", "buy(True)", "Landing Rights", show=False, tooltip="Rent the airport's Landing Rights for this round"),
-        Binding("g", "next_recipient", "Who gets it", show=False, tooltip="Choose the player who gets the next purchase"),
-        Binding("r", "refresh_market", "Refresh", show=False, tooltip="Pay to replace the six face-up cards"),
+        Binding("up,k", "move(-1)", "Row", key_display="↑↓", tooltip="Previous thing for sale", id="coop.market.previous"),
+        Binding("down,j", "move(1)", "Next row", show=False, tooltip="Next thing for sale", id="coop.market.next"),
+        Binding("pageup", "move(-8)", "Page up", show=False, id="coop.market.page-up"),
+        Binding("pagedown", "move(8)", "Page down", show=False, id="coop.market.page-down"),
+        Binding("enter,space", "buy", "Buy", key_display="Enter", tooltip="Buy the row under the cursor for the player shown", id="coop.market.buy"),
+        Binding("l", "buy(True)", "Landing Rights", show=False, tooltip="Rent the airport's Landing Rights for this round", id="coop.market.landing-rights"),
+        Binding("g", "next_recipient", "Who gets it", show=False, tooltip="Choose the player who gets the next purchase", id="coop.market.recipient"),
+        Binding("r", "refresh_market", "Refresh", show=False, tooltip="Pay to replace the six face-up cards", id="coop.market.refresh"),
     ]
 
     class Submit(Message):
@@ -198,7 +200,7 @@ class MarketView(Widget, can_focus=True):
         if view.seat != self._seat:
             self.recipient = view.seat
             self._seat = view.seat
-        self.rows = market_rows(view, self.world)
+        self.rows = market_rows(view, self.world, partial(key_for, self))
         lines = self.query_one(LineList)
         cursor = lines.cursor
         new_round = (view.round, view.phase) != self._shown_round
@@ -245,13 +247,14 @@ class MarketView(Widget, can_focus=True):
         text.append("Gets it ", Style(bold=True))
         text.append(f"{self.names[self.recipient]}", Style(bold=True, reverse=True))
         if view.num_seats > 1:
-            text.append("  (g: next)")
+            text.append(f"  ({key_for(self, 'coop.market.recipient')}: next)")
         text.append("\n")
         problem = refresh_problem(view)
+        refresh = key_for(self, "coop.market.refresh")
         if problem is None:
-            text.append(f"r Refresh: {count(view.config.refresh_cost, 'coin')}\n")
+            text.append(f"{refresh} Refresh: {count(view.config.refresh_cost, 'coin')}\n")
         else:
-            text.append(f"r Refresh ✗ {problem}\n", Style(dim=True))
+            text.append(f"{refresh} Refresh ✗ {problem}\n", Style(dim=True))
         text.append(f"Decks: {view.passenger_deck_size} passenger,\n       {view.plane_deck_size} plane cards\n")
         bought = bought_recently(view)
         if bought:
@@ -268,12 +271,13 @@ class MarketView(Widget, can_focus=True):
             return
         problem = buy_problem(view, row, self.recipient)
         who = self.names[self.recipient]
+        buy, rent = key_for(self, "coop.market.buy"), key_for(self, "coop.market.landing-rights")
         if problem is None:
-            message = Text.assemble(("✓ ", "bold"), f"Enter: {who} gets it for {count(row.price, 'coin')}.")
+            message = Text.assemble(("✓ ", "bold"), f"{buy}: {who} gets it for {count(row.price, 'coin')}.")
             if row.kind == AIRPORT and buy_problem(view, row, self.recipient, True) is None:
-                message.append(f" l: Landing Rights for {row.rent}.")
+                message.append(f" {rent}: Landing Rights for {row.rent}.")
         elif row.kind == AIRPORT and buy_problem(view, row, self.recipient, True) is None:
-            message = Text.assemble(("✗ ", "bold"), f"{problem} l: Landing Rights for {row.rent}.")
+            message = Text.assemble(("✗ ", "bold"), f"{problem} {rent}: Landing Rights for {row.rent}.")
         else:
             message = Text.assemble(("✗ ", "bold"), problem)
         self.query_one(OneLine).show(message)

@@ -10,7 +10,7 @@ Meeples are always named by their continent's letter as well as their colour.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from flight_tui.games.connecting_flights.coop.rules import market as market_rules
 from flight_tui.games.connecting_flights.coop.rules.config import charter_track, coop_data
@@ -42,6 +42,9 @@ from flight_tui.games.connecting_flights.core.flights import FlightSpec
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.coop.ui.builder import chain_text
 from flight_tui.words import count
+
+if TYPE_CHECKING:
+    from flight_tui.ui.keys import KeyNames
 
 PHASE_WORDS = {SETUP: "Set-up", MARKET: "Marketplace", FLY: "Fly", OVER: "Game over"}
 STARS = "★"
@@ -144,8 +147,8 @@ class MarketRow(NamedTuple):
     """For trucks: how many of that capacity are left."""
 
 
-def market_rows(view: CoopView, world: World) -> list[MarketRow]:
-    """Headings and rows: the six face-up cards, Electric Planes, Fuel Trucks, then Airports."""
+def market_rows(view: CoopView, world: World, key: KeyNames) -> list[MarketRow]:
+    """Headings and rows: the six face-up cards, Electric Planes, Fuel Trucks, then Airports (with their keys)."""
     rows = [MarketRow("", 0, "Face-up cards", 0)]
     for card in view.market_passengers:
         p = world.passengers[card]
@@ -163,7 +166,7 @@ def market_rows(view: CoopView, world: World) -> list[MarketRow]:
     for capacity in range(1, 5):
         left = sum(1 for t in view.truck_supply if world.fuel_trucks[t].capacity == capacity)
         rows.append(MarketRow(TRUCK, capacity, f"Fuel truck, capacity {capacity} {'▮' * capacity}", data.truck_price(capacity), left=left))
-    rows.append(MarketRow("", 0, "Airports: Enter buys · l rents Landing Rights", 0))
+    rows.append(MarketRow("", 0, f"Airports: {key('coop.market.buy')} buys · {key('coop.market.landing-rights')} rents Landing Rights", 0))
     seen: set[int] = set()
     for card in sorted(view.airport_pool, key=lambda c: (world.airport_of_card(c).continent, -world.airport_of_card(c).stars, c)):
         airport = world.airport_of_card(card)
@@ -392,8 +395,8 @@ def round_summary_lines(view: CoopView, world: World, summary: RoundEnded) -> li
 # ---------------------------------------------------------------- hints
 
 
-def action_text(view: CoopView, world: World, names: Sequence[str], action: object) -> str:
-    """An action in words, e.g. for a hint."""
+def action_text(view: CoopView, world: World, names: Sequence[str], action: object, key: KeyNames) -> str:
+    """An action in words, e.g. for a hint (with its key, where the key does it at once)."""
     if isinstance(action, Buy):
         who = names[action.for_seat]
         if action.kind == TRUCK:
@@ -408,9 +411,9 @@ def action_text(view: CoopView, world: World, names: Sequence[str], action: obje
         plane = world.planes[action.item]
         return f"buy the {'electric ' if plane.electric else ''}{stars(plane.stars)} plane for {who}"
     if isinstance(action, Refresh):
-        return "refresh the face-up cards (r)"
+        return f"refresh the face-up cards ({key('coop.market.refresh')})"
     if isinstance(action, Pass):
-        return "end the go (p)"
+        return f"end the go ({key('coop.done')})"
     if isinstance(action, SetChains):
         flights = sum(len(chain) for chain in action.chains)
         chains = "; ".join(chain_text(world, chain) for chain in action.chains)

@@ -20,15 +20,16 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
     start_key,
     start_label,
 )
+from flight_tui.ui.keys import key_for
 
 
 class StartView(Widget, can_focus=True):
     """The starting flights the viewer may take, with a cursor."""
 
     BINDINGS = [
-        Binding("up,k", "move(-1)", "Flight", key_display="↑↓", tooltip="Previous starting flight"),
-        Binding("down,j", "move(1)", "Next flight", show=False, tooltip="Next starting flight"),
-        Binding("enter,space", "take", "Take it", key_display="Enter", tooltip="Take this free starting flight"),
+        Binding("up,k", "move(-1)", "Flight", key_display="↑↓", tooltip="Previous starting flight", id="coop.setup.previous"),
+        Binding("down,j", "move(1)", "Next flight", show=False, tooltip="Next starting flight", id="coop.setup.next"),
+        Binding("enter,space", "take", "Take it", key_display="Enter", tooltip="Take this free starting flight", id="coop.setup.take"),
     ]
 
     class Submit(Message):
@@ -58,7 +59,7 @@ class StartView(Widget, can_focus=True):
             intro = Text("The starting flights are chosen." if view.phase != SETUP else f"{names[view.current]} is choosing a starting flight.")
         self.query_one("#start-intro", Static).update(intro)
         self.query_one(LineList).show([(start_label(view, self.world, s), "", "ok") for s in self.starts], 0)
-        self.query_one(OneLine).show("Enter takes the flight under the cursor." if self.starts else "")
+        self.query_one(OneLine).show(f"{key_for(self, 'coop.setup.take')} takes the flight under the cursor." if self.starts else "")
 
     def action_move(self, step: int) -> None:
         self.query_one(LineList).move(step)

@@ -53,6 +53,7 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
 )
 from flight_tui.games.connecting_flights.coop.ui.setup_view import StartView
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
+from flight_tui.ui.keys import key_for
 from flight_tui.ui.widgets.footer import GameFooter
 from flight_tui.ui.widgets.handoff import HandOffScreen
 
@@ -78,8 +79,8 @@ class TabLine(Widget):
 
     def render(self) -> Text:
         text = Text(" ")
-        for index, (key, _) in enumerate(VIEWS, start=1):
-            label = f"{index} {self.labels[key]}"
+        for key, _ in VIEWS:
+            label = f"{key_for(self, f'coop.{key}')} {self.labels[key]}"
             if key == self.current:
                 text.append(f"▸{label} ", Style(bold=True, reverse=True))
             else:
@@ -132,14 +133,14 @@ class CoopTableScreen(GameTableScreen):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     BINDINGS = [
-        Binding("1", "show_view(\'board\')", "Board", show=False, tooltip="The world map: airports, owners, meeples"),
-        Binding("2", "show_view(\'hand\')", "Hand", show=False, tooltip="Every player's cards and the flight builder"),
-        Binding("3", "show_view(\'market\')", "Market", show=False, tooltip="The Marketplace: buy for a player, refresh"),
-        Binding("4", "show_view(\'fly\')", "Fly", show=False, tooltip="The order of flights, fly them, charter"),
-        Binding("p", "pass_go", "Done", tooltip=PASS_HELP),
-        Binding("u", "undo", "Undo", tooltip=UNDO_HELP),
-        Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now"),
-        Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)"),
+        Binding("1", "show_view(\'board\')", "Board", show=False, tooltip="The world map: airports, owners, meeples", id="coop.board"),
+        Binding("2", "show_view(\'hand\')", "Hand", show=False, tooltip="Every player's cards and the flight builder", id="coop.hand"),
+        Binding("3", "show_view(\'market\')", "Market", show=False, tooltip="The Marketplace: buy for a player, refresh", id="coop.market"),
+        Binding("4", "show_view(\'fly\')", "Fly", show=False, tooltip="The order of flights, fly them, charter", id="coop.fly"),
+        Binding("p", "pass_go", "Done", tooltip=PASS_HELP, id="coop.done"),
+        Binding("u", "undo", "Undo", tooltip=UNDO_HELP, id="coop.undo"),
+        Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now", id="coop.hint"),
+        Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)", id="coop.menu"),
     ]
 
     def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
@@ -315,19 +316,19 @@ class CoopTableScreen(GameTableScreen):
             return
 
         def show(action: Any) -> None:
-            text = action_text(view, self.world, self.table.names, action)
+            text = action_text(view, self.world, self.table.names, action, self.key)
             if isinstance(action, SetChains):
                 self._switch("hand")
                 self.query_one(HandPanel).load_chains(action.chains)
-                text += ". They are in the builder: f sends them, or change them first"
+                text += f". They are in the builder: {self.key('coop.hand.fly')} sends them, or change them first"
             elif isinstance(action, Buy):
                 self._switch("market")
                 self.query_one(MarketView).point_at(action)
-                text += " (l rents it)" if action.kind == LANDING_RIGHTS else " (Enter buys it)"
+                text += f" ({self.key('coop.market.landing-rights')} rents it)" if action.kind == LANDING_RIGHTS else f" ({self.key('coop.market.buy')} buys it)"
             elif isinstance(action, FlyNext):
                 self._switch("fly")
                 self.query_one(FlyView).point_at(action)
-                text += " (Enter flies it)"
+                text += f" ({self.key('coop.fly.fly')} flies it)"
             elif isinstance(action, Charter):
                 self._switch("fly")
                 self.query_one(FlyView).open_charters(action)
@@ -339,11 +340,14 @@ class CoopTableScreen(GameTableScreen):
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""
         return [
-            *((f"Show {label}", f"Switch to the {label} view ({i})", partial(self.action_show_view, key)) for i, (key, label) in enumerate(VIEWS, start=1)),
-            ("Done (pass)", PASS_HELP + " (p)", self.action_pass_go),
-            ("Undo", UNDO_HELP + " (u)", self.action_undo),
-            ("Hint", "Show what the Normal bot would do now (t)", self.action_hint),
-            ("Back to the menu", "Leave the table; Continue resumes the game (Esc)", self.action_leave),
+            *(
+                (f"Show {label}", f"Switch to the {label} view ({self.key(f'coop.{view}')})", partial(self.action_show_view, view))
+                for view, label in VIEWS
+            ),
+            ("Done (pass)", f"{PASS_HELP} ({self.key('coop.done')})", self.action_pass_go),
+            ("Undo", f"{UNDO_HELP} ({self.key('coop.undo')})", self.action_undo),
+            ("Hint", f"Show what the Normal bot would do now ({self.key('coop.hint')})", self.action_hint),
+            ("Back to the menu", f"Leave the table; Continue resumes the game ({self.key('coop.menu')})", self.action_leave),
         ]
 
 
