@@ -80,7 +80,7 @@ async def test_a_hint_is_worked_out_off_the_screen_and_shown_when_ready(released
         await pilot.press("right")  # the screen answers keys while the bot thinks
         assert hand.cursor == cursor + 1
         await let_the_bot_answer(app, pilot, released)
-        assert hints(app) == [f"The Normal bot would {action_text(suggestion)}."]
+        assert hints(app) == [f"The Normal bot would {action_text(suggestion, app.screen.key)}."]
         assert not footer.loading
         assert table.actions == before  # a hint plays nothing
 
