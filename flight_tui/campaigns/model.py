@@ -199,17 +199,22 @@ def _check_setup(setup: Setup, where: str, continents: tuple[str, ...] | None) -
         raise CampaignDataError(f"{where}: the starting coins exceed the coin cap")
 
 
-def continent_names() -> dict[str, str]:
-    """The continents a set-up may name: code (``EU``) to name (``Europe``)."""
-    from flight_tui.games.connecting_flights.core.world import default_world
+def continent_names(game: str) -> dict[str, str]:
+    """The continents a set-up of ``game`` may name: code (``EU``) to name (``Europe``),
+    as the game's spec gives them (its ``regions``)."""
+    from flight_tui.games import get_spec, load
 
-    return {continent.code: continent.name for continent in default_world().continents}
+    regions = get_spec(game).regions
+    return load(regions)() if regions else {}
 
 
 def load_campaigns() -> tuple[Campaign, ...]:
-    """The campaigns bundled with the game."""
+    """The campaigns bundled with the game, each checked against its game's continents."""
     data = resources.files("flight_tui.campaigns").joinpath("scenarios.toml").read_bytes()
-    return parse_campaigns(data, tuple(continent_names()))
+    campaigns = parse_campaigns(data)
+    for campaign in campaigns:
+        _check_campaign(campaign, tuple(continent_names(campaign.game)))
+    return campaigns
 
 
 def get_campaign(campaign_id: str) -> Campaign:
