@@ -109,11 +109,6 @@ class Campaign(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
         """The scenario's place in the series, from 1."""
         return self.scenarios.index(self.scenario(scenario_id)) + 1
 
-    def next_after(self, scenario_id: str) -> Scenario | None:
-        """The scenario that follows, if any."""
-        index = self.number(scenario_id)
-        return self.scenarios[index] if index < len(self.scenarios) else None
-
 
 class _CampaignFile(msgspec.Struct, forbid_unknown_fields=True):
     campaign: tuple[Campaign, ...]

@@ -14,6 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from flight_tui.ui.screens.controls import MarkedOptionList
+from flight_tui.words import clip
 
 if TYPE_CHECKING:
     from flight_tui.saves import SaveEntry
@@ -29,11 +30,6 @@ AUTOSAVE_LABEL = "Autosave"
 def saved_at(entry: SaveEntry) -> str:
     """When the save was written, in local time."""
     return entry.updated.astimezone().strftime("%Y-%m-%d %H:%M") if entry.updated else "date unknown"
-
-
-def clip(text: str, width: int) -> str:
-    """``text`` cut to ``width`` cells, ending with ``…`` when cut."""
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def game_name(entry: SaveEntry) -> str:

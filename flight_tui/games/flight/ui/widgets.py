@@ -21,7 +21,8 @@ from textual.widget import Widget
 from flight_tui.games.flight.rules import cards as C
 from flight_tui.games.flight.rules.state import FlightLine, FlightView
 from flight_tui.table.seats import SeatSpec
-from flight_tui.games.flight.ui.presentation import PLANE_SHORT, Piece, caption, clip, flight_pieces
+from flight_tui.games.flight.ui.presentation import PLANE_SHORT, Piece, caption, flight_pieces
+from flight_tui.words import clip
 
 
 class CardPainter(Widget):

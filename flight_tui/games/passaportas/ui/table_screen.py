@@ -30,6 +30,7 @@ from flight_tui.games.passaportas.rules.state import (
 )
 from flight_tui.table import Table
 from flight_tui.games.passaportas.ui.choosers import PASS, OptionChooser, ResultsScreen, customs_options, fuel_options
+from flight_tui.games.passaportas.rules.game import litres
 from flight_tui.games.passaportas.ui.presentation import (
     acting_seat,
     action_text,
@@ -38,7 +39,6 @@ from flight_tui.games.passaportas.ui.presentation import (
     concerns,
     destinations,
     flight_route,
-    litres,
     log_events,
     may_roll,
     my_move,

@@ -44,13 +44,14 @@ from flight_tui.games.connecting_flights.coop.ui.end_screens import (
 from flight_tui.games.connecting_flights.coop.ui.fly import FlyView
 from flight_tui.games.connecting_flights.coop.ui.hand import HandPanel
 from flight_tui.games.connecting_flights.coop.ui.market import MarketView
+from flight_tui.games.connecting_flights.coop.ui.messages import ActionChosen
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
     action_text,
-    clip,
     my_go,
     status_parts,
     unplaced_cards,
 )
+from flight_tui.words import clip
 from flight_tui.games.connecting_flights.coop.ui.setup_view import StartView
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
 from flight_tui.ui.widgets.footer import GameFooter
@@ -263,13 +264,7 @@ class CoopTableScreen(GameTableScreen):
 
     # ------------------------------------------------------------ messages from the views
 
-    def on_market_view_submit(self, message: MarketView.Submit) -> None:
-        self.submit(message.action)
-
-    def on_fly_view_submit(self, message: FlyView.Submit) -> None:
-        self.submit(message.action)
-
-    def on_start_view_submit(self, message: StartView.Submit) -> None:
+    def on_action_chosen(self, message: ActionChosen) -> None:
         self.submit(message.action)
 
     def on_hand_panel_flights_ready(self, message: HandPanel.FlightsReady) -> None:
