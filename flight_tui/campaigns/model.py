@@ -136,6 +136,13 @@ def scenario_attempt(key: str) -> int | None:
 
 def parse_campaigns(data: bytes, continents: tuple[str, ...] | None = None) -> tuple[Campaign, ...]:
     """Decode and check a scenarios file; ``continents`` are the ids a set-up may name."""
+    campaigns = _decode_campaigns(data)
+    for campaign in campaigns:
+        _check_campaign(campaign, continents)
+    return campaigns
+
+
+def _decode_campaigns(data: bytes) -> tuple[Campaign, ...]:
     try:
         campaigns = msgspec.toml.decode(data, type=_CampaignFile).campaign
     except msgspec.DecodeError as error:
@@ -143,8 +150,6 @@ def parse_campaigns(data: bytes, continents: tuple[str, ...] | None = None) -> t
     ids = [c.id for c in campaigns]
     if len(set(ids)) != len(ids):
         raise CampaignDataError("two campaigns share an id")
-    for campaign in campaigns:
-        _check_campaign(campaign, continents)
     return campaigns
 
 
@@ -206,7 +211,7 @@ def continent_names(game: str) -> dict[str, str]:
 def load_campaigns() -> tuple[Campaign, ...]:
     """The campaigns bundled with the game, each checked against its game's continents."""
     data = resources.files("flight_tui.campaigns").joinpath("scenarios.toml").read_bytes()
-    campaigns = parse_campaigns(data)
+    campaigns = _decode_campaigns(data)
     for campaign in campaigns:
         _check_campaign(campaign, tuple(continent_names(campaign.game)))
     return campaigns
