@@ -11,11 +11,13 @@ from nim.spec import SPEC
 from nim.ui import NimTableScreen
 
 from flight_tui import games
+from flight_tui.cli import main
 from flight_tui.engine.protocol import Rules
 from flight_tui.saves import SaveStore
 from flight_tui.simulate import simulate
 from flight_tui.table import SeatSpec, Table
 from flight_tui.ui.app import FlightTuiApp
+from flight_tui.ui.screens.controls import Choice
 
 SEATS = [SeatSpec("human", "Ann"), SeatSpec("normal", "Bob")]
 
@@ -49,6 +51,15 @@ def test_simulate_plays_nim_between_bots():
     assert set(report.endings.by_how) == {"last-take"}
 
 
+def test_the_command_line_simulates_nim_and_refuses_a_level_it_lacks(capsys):
+    assert main(["simulate", "nim", "--games", "4", "--workers", "1", "--json"]) == 0
+    assert '"game":"nim"' in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exit:
+        main(["simulate", "nim", "--seats", "easy,normal", "--games", "1"])
+    assert exit.value.code == 2
+    assert "Nim has no easy bot (its bots: random, normal)" in capsys.readouterr().err
+
+
 def test_a_saved_game_of_nim_loads_as_it_was_and_plays_on(tmp_path):
     table = Table(NIM, NIM.make_config(2, {"heaps": "1-3-5-7"}), 7, SEATS)
     table.submit(0, Take(3, 2))
@@ -64,6 +75,22 @@ def test_a_saved_game_of_nim_loads_as_it_was_and_plays_on(tmp_path):
     assert loaded.view(1).heaps == [0, 0, 5, 5]
 
 
+def test_new_game_offers_a_games_own_bot_levels():
+    async def run() -> None:
+        app = FlightTuiApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            second_seat = app.screen.query_one("#kind-1", Choice)
+            second_seat.value = "hard"
+            await pilot.press("left")  # Nim: no Hard bot, so the seat takes Nim's strongest
+            assert (second_seat.value, second_seat.label) == ("normal", "Normal bot")
+            await pilot.press("right")  # back to the first game, which has every level
+            assert [value for _, value in second_seat.options] == ["human", "random", "easy", "normal", "hard"]
+            assert second_seat.value == "normal"
+
+    asyncio.run(run())
+
+
 def test_new_game_starts_nim_and_a_key_takes_counters():
     async def run() -> None:
         app = FlightTuiApp()
@@ -71,6 +98,8 @@ def test_new_game_starts_nim_and_a_key_takes_counters():
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("n")
             await pilot.press("left")  # the game choice: from the first game back to the last, Nim
+            second_seat = app.screen.query_one("#kind-1", Choice)
+            assert [value for _, value in second_seat.options] == ["human", "random", "normal"]
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, NimTableScreen)

@@ -16,7 +16,11 @@ from flight_tui.ui.screens.controls import Choice, FormScreen
 
 MAX_SEATS = len(DEFAULT_NAMES)
 
-SEAT_OPTIONS = [("Human", "human")] + [(f"{level.capitalize()} bot", level) for level in BOT_LEVELS]
+def seat_options(levels: tuple[str, ...] = BOT_LEVELS) -> list[tuple[str, str]]:
+    """A seat's choices: a person, or a bot of one of ``levels``."""
+    return [("Human", "human")] + [(f"{level.capitalize()} bot", level) for level in levels]
+
+
 DEFAULT_SEAT_KINDS = ("human",) + ("normal",) * (MAX_SEATS - 1)
 MAX_SEED = 2**63 - 1
 
@@ -93,7 +97,7 @@ class NewGameScreen(FormScreen):
             for seat in range(MAX_SEATS):
                 yield _row(
                     f"Seat {seat + 1}",
-                    Choice(SEAT_OPTIONS, DEFAULT_SEAT_KINDS[seat], id=f"kind-{seat}"),
+                    Choice(seat_options(), DEFAULT_SEAT_KINDS[seat], id=f"kind-{seat}"),
                     Static("Name", classes="field-sublabel"),
                     Input(DEFAULT_NAMES[seat], max_length=NAME_LENGTH, compact=True, id=f"name-{seat}", classes="name-input"),
                     row_id=f"seat-row-{seat}",
@@ -136,7 +140,19 @@ class NewGameScreen(FormScreen):
         for name, other in self.specs.items():
             for option in other.options:
                 self.query_one(f"#option-row-{name}-{option.key}").display = name == game
+        self._offer_levels(spec.bot_levels)
         self._show_seats(players.value)
+
+    def _offer_levels(self, levels: tuple[str, ...]) -> None:
+        """Offer only the bot levels the game has; a seat at a level it lacks gets its strongest."""
+        options = seat_options(levels)
+        for seat in range(MAX_SEATS):
+            kind = self.query_one(f"#kind-{seat}", Choice)
+            if kind.options != options:
+                value = kind.value
+                kind.options = options
+                kind.value = value if value == "human" or value in levels else (levels or ("human",))[-1]
+                kind.refresh(layout=True)
 
     def _show_seats(self, players: int) -> None:
         for seat in range(MAX_SEATS):
