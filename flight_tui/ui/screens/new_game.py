@@ -77,10 +77,10 @@ class NewGameScreen(FormScreen):
         Binding("up", "app.focus_previous", "Previous field", show=False),
     ]
 
-    def __init__(self, game: str = "flight") -> None:
+    def __init__(self, game: str | None = None) -> None:
         super().__init__()
         self.specs = {name: get_spec(name) for name in game_names()}
-        self.initial_game = game
+        self.initial_game = game or game_names()[0]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
