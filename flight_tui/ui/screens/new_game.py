@@ -16,6 +16,7 @@ from flight_tui.ui.screens.controls import Choice, FormScreen
 
 MAX_SEATS = len(DEFAULT_NAMES)
 
+
 def seat_options(levels: tuple[str, ...] = BOT_LEVELS) -> list[tuple[str, str]]:
     """A seat's choices: a person, or a bot of one of ``levels``."""
     return [("Human", "human")] + [(f"{level.capitalize()} bot", level) for level in levels]
