@@ -131,9 +131,14 @@ def _parse_seats(parser: argparse.ArgumentParser, text: str):
         parser.error(str(exc))
 
 
-def _check_player_count(parser: argparse.ArgumentParser, rules, seats) -> None:
+def _check_seats(parser: argparse.ArgumentParser, rules, seats) -> None:
+    """The game takes this many players, and has a bot of every level asked for."""
     if not rules.min_players <= len(seats) <= rules.max_players:
         parser.error(f"{rules.title} is for {rules.min_players} to {rules.max_players} players, not {len(seats)}")
+    levels = rules.spec.bot_levels
+    missing = next((seat.kind for seat in seats if seat.is_bot and seat.kind not in levels), None)
+    if missing is not None:
+        parser.error(f"{rules.title} has no {missing} bot (its bots: {', '.join(levels)})")
 
 
 def _new_table(parser: argparse.ArgumentParser, args: argparse.Namespace):
@@ -142,7 +147,7 @@ def _new_table(parser: argparse.ArgumentParser, args: argparse.Namespace):
 
     rules = get_rules(args.game)
     seats = _parse_seats(parser, args.seats or get_spec(args.game).seats)
-    _check_player_count(parser, rules, seats)
+    _check_seats(parser, rules, seats)
     config = _config(parser, args, rules, len(seats), {})
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     return Table(rules, config, seed, seats)
@@ -204,7 +209,7 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if any(not s.is_bot for s in seats):
         parser.error("a simulation is played by bots only: use random, easy, normal or hard")
     rules = get_rules(args.game)
-    _check_player_count(parser, rules, seats)
+    _check_seats(parser, rules, seats)
     if args.games <= 0:
         parser.error("--games must be a positive number")
     if args.workers < 0:

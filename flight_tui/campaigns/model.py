@@ -109,11 +109,6 @@ class Campaign(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
         """The scenario's place in the series, from 1."""
         return self.scenarios.index(self.scenario(scenario_id)) + 1
 
-    def next_after(self, scenario_id: str) -> Scenario | None:
-        """The scenario that follows, if any."""
-        index = self.number(scenario_id)
-        return self.scenarios[index] if index < len(self.scenarios) else None
-
 
 class _CampaignFile(msgspec.Struct, forbid_unknown_fields=True):
     campaign: tuple[Campaign, ...]
@@ -141,6 +136,13 @@ def scenario_attempt(key: str) -> int | None:
 
 def parse_campaigns(data: bytes, continents: tuple[str, ...] | None = None) -> tuple[Campaign, ...]:
     """Decode and check a scenarios file; ``continents`` are the ids a set-up may name."""
+    campaigns = _decode_campaigns(data)
+    for campaign in campaigns:
+        _check_campaign(campaign, continents)
+    return campaigns
+
+
+def _decode_campaigns(data: bytes) -> tuple[Campaign, ...]:
     try:
         campaigns = msgspec.toml.decode(data, type=_CampaignFile).campaign
     except msgspec.DecodeError as error:
@@ -148,8 +150,6 @@ def parse_campaigns(data: bytes, continents: tuple[str, ...] | None = None) -> t
     ids = [c.id for c in campaigns]
     if len(set(ids)) != len(ids):
         raise CampaignDataError("two campaigns share an id")
-    for campaign in campaigns:
-        _check_campaign(campaign, continents)
     return campaigns
 
 
@@ -199,17 +199,22 @@ def _check_setup(setup: Setup, where: str, continents: tuple[str, ...] | None) -
         raise CampaignDataError(f"{where}: the starting coins exceed the coin cap")
 
 
-def continent_names() -> dict[str, str]:
-    """The continents a set-up may name: code (``EU``) to name (``Europe``)."""
-    from flight_tui.games.connecting_flights.core.world import default_world
+def continent_names(game: str) -> dict[str, str]:
+    """The continents a set-up of ``game`` may name: code (``EU``) to name (``Europe``),
+    as the game's spec gives them (its ``regions``)."""
+    from flight_tui.games import get_spec, load
 
-    return {continent.code: continent.name for continent in default_world().continents}
+    regions = get_spec(game).regions
+    return load(regions)() if regions else {}
 
 
 def load_campaigns() -> tuple[Campaign, ...]:
-    """The campaigns bundled with the game."""
+    """The campaigns bundled with the game, each checked against its game's continents."""
     data = resources.files("flight_tui.campaigns").joinpath("scenarios.toml").read_bytes()
-    return parse_campaigns(data, tuple(continent_names()))
+    campaigns = _decode_campaigns(data)
+    for campaign in campaigns:
+        _check_campaign(campaign, tuple(continent_names(campaign.game)))
+    return campaigns
 
 
 def get_campaign(campaign_id: str) -> Campaign:

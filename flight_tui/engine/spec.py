@@ -50,6 +50,11 @@ class GameSpec(msgspec.Struct, frozen=True, kw_only=True):
     """``package:file`` of the house interpretations (Markdown)."""
     settings_before_v2: dict[str, Any] = {}
     """Settings a game begun under save format 1 keeps (see :mod:`flight_tui.saves.migrations`)."""
+    campaign_screen: str = ""
+    """``module:Class`` of the screen that plays a campaign of this game (none: no campaigns)."""
+    regions: str = ""
+    """``module:function`` giving the regions a campaign's set-up may name, code to name
+    (``{"EU": "Europe", ...}``); none: a set-up names no regions."""
 
     @property
     def default_players(self) -> int:

@@ -453,10 +453,12 @@ class FlightTuiApp(App[None]):
         self.open_table(table)
 
     def action_campaign(self) -> None:
-        """Open the Connecting Flights campaign: its scenarios, progress and best results."""
-        from flight_tui.games.connecting_flights.coop.ui.campaign_screen import CampaignScreen
+        """Open the campaign: its scenarios, progress and best results, on its game's screen."""
+        from flight_tui.campaigns import load_campaigns
+        from flight_tui.games import get_spec, load
 
-        self.push_screen(CampaignScreen())
+        campaign = load_campaigns()[0]
+        self.push_screen(load(get_spec(campaign.game).campaign_screen)(campaign))
 
     def action_load_game(self) -> None:
         from flight_tui.ui.screens.load import LoadScreen

@@ -18,8 +18,6 @@ from textual.theme import Theme
 import flight_tui
 from flight_tui import paths
 
-DEFAULT_THEME = "flight-dark"
-
 ROUTE_VARIABLES = ("route-blue", "route-red", "route-yellow", "route-green")
 """Flight's four routes: Canada (B), India (R), South Africa (Y), Australia (G)."""
 
@@ -118,17 +116,6 @@ def load_themes(user_dir: Path | None = None) -> tuple[list[Theme], list[str]]:
             else:
                 themes[theme.name] = theme
     return list(themes.values()), problems
-
-
-def variable_defaults(themes: list[Theme]) -> dict[str, str]:
-    """The required variables of the default theme (else of the first theme).
-
-    For ``App.get_theme_variable_defaults``: they let Textual's own themes, which lack them, be used.
-    """
-    chosen = next((theme for theme in themes if theme.name == DEFAULT_THEME), themes[0] if themes else None)
-    if chosen is None:
-        return {}
-    return {name: chosen.variables[name] for name in REQUIRED_VARIABLES if name in chosen.variables}
 
 
 def load_theme_file(path: Path) -> tuple[Theme | None, str | None]:

@@ -7,6 +7,7 @@ import pytest
 from flight_tui.campaigns.model import (
     MIN_SCENARIOS,
     CampaignDataError,
+    continent_names,
     load_campaigns,
     parse_campaigns,
     scenario_attempt,
@@ -97,3 +98,15 @@ def test_a_games_scenario_key_carries_its_attempt_and_older_keys_have_none():
 def test_ids_may_not_contain_the_marks_of_a_scenario_key():
     with pytest.raises(CampaignDataError, match="'#'"):
         parse_campaigns(scenario_toml(6).replace(b'id = "s2"', b'id = "s#2"'))
+
+
+def test_a_campaigns_continents_come_from_its_games_spec():
+    names = continent_names("connecting-flights-coop")
+    assert names["EU"] == "Europe" and len(names) == 6
+    assert continent_names("flight") == {}, "a game without regions lets a set-up name none"
+
+
+def test_the_bundled_campaign_is_checked_against_its_games_continents(monkeypatch):
+    monkeypatch.setattr("flight_tui.campaigns.model.continent_names", lambda game: {"EU": "Europe"})
+    with pytest.raises(CampaignDataError, match="unknown continents"):
+        load_campaigns()

@@ -1,49 +1,63 @@
-"""The engine, rules, table, bots and saves packages never pull in the UI libraries."""
+"""Who may import what: the import contracts in ``pyproject.toml``, checked with import-linter,
+and what they cannot see: the modules that reading the game registry loads at run time."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
+from pathlib import Path
 
-import pytest
+from importlinter.api import read_configuration
 
-PURE_PACKAGES = [
-    "flight_tui.engine",
-    "flight_tui.games",
-    "flight_tui.games.flight.rules",
-    "flight_tui.games.flight.bots.hard",
-    "flight_tui.games.passaportas.rules",
-    "flight_tui.games.passaportas.bots.hard",
-    "flight_tui.games.connecting_flights.core.flights",
-    "flight_tui.games.connecting_flights.coop.rules",
-    "flight_tui.games.connecting_flights.coop.bots.planner",
-    "flight_tui.table",
-    "flight_tui.table.driver",
-    "flight_tui.bots",
-    "flight_tui.saves",
-]
-OPTIONAL = {"flight_tui.saves"}
+from flight_tui.games import SPEC_MODULES
 
-CHECK = """
-import importlib, json, sys
-importlib.import_module(sys.argv[1])
-print(json.dumps(sorted(m for m in ("textual", "rich") if m in sys.modules)))
+ROOT = Path(__file__).resolve().parents[2]
+
+LINT = "from importlinter.cli import lint_imports_command; lint_imports_command()"
+
+REGISTRY = """
+import json, sys
+from flight_tui import games
+for name in games.game_names():
+    games.get_spec(name)
+print(json.dumps(sorted(sys.modules)))
 """
 
 
-@pytest.mark.parametrize("package", PURE_PACKAGES)
-def test_import_does_not_load_textual_or_rich(package):
-    if package in OPTIONAL and importlib.util.find_spec(package) is None:
-        pytest.skip(f"{package} does not exist yet")
-    done = subprocess.run([sys.executable, "-c", CHECK, package], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == []
+def _contract(contract_id: str) -> dict:
+    contracts = read_configuration(str(ROOT / "pyproject.toml"))["contracts_options"]
+    return next(contract for contract in contracts if contract.get("id") == contract_id)
 
 
-def test_the_check_would_see_textual():
-    """The subprocess check itself works: importing Textual is noticed."""
-    done = subprocess.run([sys.executable, "-c", CHECK, "textual.app"], capture_output=True, text=True, timeout=60)
+def _game_packages() -> set[str]:
+    """Each registered game's package: ``flight_tui.games.<game>``."""
+    return {".".join(module.split(".")[:3]) for module in SPEC_MODULES}
+
+
+def test_import_contracts_are_kept():
+    """Rules free of Textual and Rich, games independent, the shell knowing no one game, layers one way."""
+    done = subprocess.run(
+        [sys.executable, "-c", LINT, "--no-cache", "--no-logo"], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 broken" in done.stdout
+
+
+def test_every_game_is_in_the_contracts():
+    """A game added to the registry is added to the contracts that keep games apart."""
+    assert set(_contract("games-independent")["modules"]) == _game_packages()
+    assert set(_contract("shell-knows-no-game")["forbidden_modules"]) == _game_packages()
+
+
+def test_reading_the_registry_loads_no_game():
+    """The registry imports the specs by name (which import-linter cannot follow); a spec
+    loads nothing of its game, and nothing of Textual or Rich."""
+    done = subprocess.run([sys.executable, "-c", REGISTRY], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert "textual" in json.loads(done.stdout)
+    loaded = set(json.loads(done.stdout))
+    allowed = set(SPEC_MODULES) | {module.rpartition(".")[0] for module in SPEC_MODULES} | _game_packages()
+    games_code = {m for m in loaded if m.startswith("flight_tui.games.")} - allowed
+    assert games_code == set()
+    assert {m.split(".")[0] for m in loaded} & {"textual", "rich"} == set()
+

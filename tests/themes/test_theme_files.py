@@ -9,14 +9,13 @@ import pytest
 from textual.color import Color
 
 from flight_tui.ui import theming
+from flight_tui.ui.settings import DEFAULT_THEME
 from flight_tui.ui.theming import (
-    DEFAULT_THEME,
     REQUIRED_VARIABLES,
     ROUTE_VARIABLES,
     bundled_themes_dir,
     load_themes,
     user_themes_dir,
-    variable_defaults,
 )
 
 BUNDLED = ("flight-dark", "flight-light", "flight-high-contrast", "flight-colour-blind", "flight-ansi")
@@ -165,13 +164,6 @@ def test_an_unreadable_entry_gives_a_message(tmp_path):
     themes, problems = load_themes(tmp_path)
     assert len(themes) == len(BUNDLED)
     assert len(problems) == 1 and "folder.toml" in problems[0]
-
-
-def test_variable_defaults_are_the_default_themes_card_variables():
-    themes = load_themes()[0]
-    defaults = variable_defaults(themes)
-    assert set(defaults) == set(REQUIRED_VARIABLES)
-    assert defaults["route-blue"] == by_name(themes)[DEFAULT_THEME].variables["route-blue"]
 
 
 def test_every_bundled_file_name_matches_its_theme_name():

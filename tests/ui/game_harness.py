@@ -13,7 +13,7 @@ from textual.app import App
 from flight_tui.bots import make_bot
 from flight_tui.table import SeatSpec, Table, parse_seat
 from flight_tui.table.driver import BotSeat, TurnDriver
-from flight_tui.ui.theming import load_themes, variable_defaults
+from flight_tui.ui.theming import load_themes
 
 THEMES, _ = load_themes()
 
@@ -26,9 +26,6 @@ class ThemedApp(App[None]):
         for item in THEMES:
             self.register_theme(item)
         self.theme = theme
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        return variable_defaults(THEMES)
 
 
 class GameApp(ThemedApp):

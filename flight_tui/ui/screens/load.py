@@ -17,6 +17,7 @@ from textual.worker import Worker, WorkerState
 
 from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.controls import MarkedOptionList
+from flight_tui.words import clip
 
 if TYPE_CHECKING:
     from flight_tui.saves import SaveEntry, SaveStore
@@ -32,11 +33,6 @@ AUTOSAVE_LABEL = "Autosave"
 def saved_at(entry: SaveEntry) -> str:
     """When the save was written, in local time."""
     return entry.updated.astimezone().strftime("%Y-%m-%d %H:%M") if entry.updated else "date unknown"
-
-
-def clip(text: str, width: int) -> str:
-    """``text`` cut to ``width`` cells, ending with ``…`` when cut."""
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def game_name(entry: SaveEntry) -> str:

@@ -17,7 +17,12 @@ from flight_tui.ui.screens.controls import Choice, FormScreen
 
 MAX_SEATS = len(DEFAULT_NAMES)
 
-SEAT_OPTIONS = [("Human", "human")] + [(f"{level.capitalize()} bot", level) for level in BOT_LEVELS]
+
+def seat_options(levels: tuple[str, ...] = BOT_LEVELS) -> list[tuple[str, str]]:
+    """A seat's choices: a person, or a bot of one of ``levels``."""
+    return [("Human", "human")] + [(f"{level.capitalize()} bot", level) for level in levels]
+
+
 DEFAULT_SEAT_KINDS = ("human",) + ("normal",) * (MAX_SEATS - 1)
 MAX_SEED = 2**63 - 1
 
@@ -74,10 +79,10 @@ class NewGameScreen(FormScreen):
         Binding("up", "app.focus_previous", "Previous field", show=False, id="new-game.previous-field"),
     ]
 
-    def __init__(self, game: str = "flight") -> None:
+    def __init__(self, game: str | None = None) -> None:
         super().__init__()
         self.specs = {name: get_spec(name) for name in game_names()}
-        self.initial_game = game
+        self.initial_game = game or game_names()[0]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
@@ -94,7 +99,7 @@ class NewGameScreen(FormScreen):
             for seat in range(MAX_SEATS):
                 yield _row(
                     f"Seat {seat + 1}",
-                    Choice(SEAT_OPTIONS, DEFAULT_SEAT_KINDS[seat], id=f"kind-{seat}"),
+                    Choice(seat_options(), DEFAULT_SEAT_KINDS[seat], id=f"kind-{seat}"),
                     Static("Name", classes="field-sublabel"),
                     Input(DEFAULT_NAMES[seat], max_length=NAME_LENGTH, compact=True, id=f"name-{seat}", classes="name-input"),
                     row_id=f"seat-row-{seat}",
@@ -137,7 +142,19 @@ class NewGameScreen(FormScreen):
         for name, other in self.specs.items():
             for option in other.options:
                 self.query_one(f"#option-row-{name}-{option.key}").display = name == game
+        self._offer_levels(spec.bot_levels)
         self._show_seats(players.value)
+
+    def _offer_levels(self, levels: tuple[str, ...]) -> None:
+        """Offer only the bot levels the game has; a seat at a level it lacks gets its strongest."""
+        options = seat_options(levels)
+        for seat in range(MAX_SEATS):
+            kind = self.query_one(f"#kind-{seat}", Choice)
+            if kind.options != options:
+                value = kind.value
+                kind.options = options
+                kind.value = value if value == "human" or value in levels else (levels or ("human",))[-1]
+                kind.refresh(layout=True)
 
     def _show_seats(self, players: int) -> None:
         for seat in range(MAX_SEATS):

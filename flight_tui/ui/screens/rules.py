@@ -48,9 +48,9 @@ class RulesScreen(Screen[None]):
         Binding("k", "scroll('up')", "Up", show=False, id="rules.up"),
     ]
 
-    def __init__(self, game: str = "flight", *, switchable: bool = False) -> None:
+    def __init__(self, game: str | None = None, *, switchable: bool = False) -> None:
         super().__init__()
-        self.game = game
+        self.game = game or game_names()[0]
         self.switchable = switchable
 
     def compose(self) -> ComposeResult:

@@ -12,8 +12,9 @@ from flight_tui.games.flight.ui.chooser import FlightChooser
 from flight_tui.games.flight.ui.end_screens import HandEndScreen, MatchEndScreen
 from flight_tui.games.flight.ui.presentation import FLIGHT_KEYS, playable_flights
 from flight_tui.games.flight.ui.table_screen import FlightTableScreen
-from flight_tui.games.flight.ui.widgets import HandView, ReasonLine
+from flight_tui.games.flight.ui.widgets import HandView
 from flight_tui.ui.widgets.handoff import HandOffScreen
+from flight_tui.ui.widgets.reason_line import ReasonLine
 
 
 async def settle(pilot, app, until, tries: int = 400) -> None:

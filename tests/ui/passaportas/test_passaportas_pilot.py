@@ -329,7 +329,7 @@ async def test_the_log_and_its_notices_at_80x24():
     from game_harness import screen_lines, wait_until
 
     from flight_tui.ui.app import FlightTuiApp
-    from flight_tui.games.flight.ui.widgets import LogPanel
+    from flight_tui.ui.widgets.log_panel import LogPanel
 
     table = customs_against_seat_0()
     app = FlightTuiApp(table=table)

@@ -27,4 +27,6 @@ SPEC = GameSpec(
     rules_text="flight_tui.games.connecting_flights:rules_text.md",
     house_rules="flight_tui.games.connecting_flights.coop.rules:house_rules.md",
     settings_before_v2={"reuse_departure_cards": True},  # C9 as it was
+    campaign_screen="flight_tui.games.connecting_flights.coop.ui.campaign_screen:CampaignScreen",
+    regions="flight_tui.games.connecting_flights.core.world:continent_names",
 )

@@ -407,3 +407,8 @@ def default_world() -> World:
     """The world the game is played in (loaded once)."""
     data = resources.files(__package__).joinpath("data", "world.toml").read_bytes()
     return parse_world(data)
+
+
+def continent_names() -> dict[str, str]:
+    """The continents of the default world: code (``EU``) to name (``Europe``)."""
+    return {continent.code: continent.name for continent in default_world().continents}

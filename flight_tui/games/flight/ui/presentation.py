@@ -24,6 +24,7 @@ from flight_tui.games.flight.rules.state import (
     Play,
     Played,
 )
+from flight_tui.words import clip
 
 if TYPE_CHECKING:
     from flight_tui.ui.keys import KeyNames
@@ -85,13 +86,6 @@ def caption(card: int, width: int) -> str:
     else:
         text = next((n for n in SHORT_NAMES[kind] if len(n) <= width), SHORT_NAMES[kind][-1])
     return clip(text, width)
-
-
-def clip(text: str, width: int) -> str:
-    """``text`` cut to ``width`` characters, with an ellipsis when cut."""
-    if len(text) <= width:
-        return text
-    return text[: max(width - 1, 0)] + "…" if width > 0 else ""
 
 
 class Piece(NamedTuple):

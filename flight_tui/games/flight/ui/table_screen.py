@@ -36,10 +36,12 @@ from flight_tui.games.flight.ui.presentation import (
     playable_flights,
     recent_plays,
 )
-from flight_tui.games.flight.ui.widgets import FlightsPanel, HandView, LogPanel, PlayersPanel, ReasonLine, StatusBar
+from flight_tui.games.flight.ui.widgets import FlightsPanel, HandView, PlayersPanel, StatusBar
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
 from flight_tui.ui.widgets.footer import GameFooter
 from flight_tui.ui.widgets.handoff import HandOffScreen
+from flight_tui.ui.widgets.log_panel import LogPanel
+from flight_tui.ui.widgets.reason_line import ReasonLine
 from flight_tui.words import count
 
 PLAY_HELP = "Play the card under the cursor (asks which flight when it could go on several)"

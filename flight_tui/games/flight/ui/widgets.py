@@ -1,4 +1,4 @@
-"""The widgets of the Flight table: status bar, flights, players, log, hand and reason line.
+"""The widgets of the Flight table: status bar, flights, players and hand.
 
 Each widget draws from data handed to it by the table screen (never from the game state).
 The hand is one widget using the Line API: moving the cursor repaints only the faces of the
@@ -7,7 +7,6 @@ cards from the old to the new cursor position, a few hundred bytes to the termin
 
 from __future__ import annotations
 
-import textwrap
 from typing import Sequence
 
 from rich.segment import Segment
@@ -22,8 +21,9 @@ from textual.widget import Widget
 from flight_tui.games.flight.rules import cards as C
 from flight_tui.games.flight.rules.state import FlightLine, FlightView
 from flight_tui.table.seats import SeatSpec
-from flight_tui.games.flight.ui.presentation import PLANE_SHORT, Piece, caption, clip, flight_pieces
+from flight_tui.games.flight.ui.presentation import PLANE_SHORT, Piece, caption, flight_pieces
 from flight_tui.ui.keys import key_for
+from flight_tui.words import clip
 
 
 class CardPainter(Widget):
@@ -224,34 +224,6 @@ class PlayersPanel(CardPainter):
         return next((o for o in options if len(o) <= width), clip(spec.name, width))
 
 
-class LogPanel(Widget):
-    """The latest log lines as the viewing seat may read them, newest at the bottom.
-
-    Only whole entries are shown (the newest one is cut at the top if it alone is too long).
-    Lines about the viewer (``marked``, by index) start with ``›`` instead of ``·`` and are bold.
-    """
-
-    lines: Sequence[str] = ()
-    marked: frozenset[int] = frozenset()
-
-    def show(self, lines: Sequence[str], marked: frozenset[int] = frozenset()) -> None:
-        if (list(lines), marked) == (list(self.lines), self.marked):
-            return
-        self.lines, self.marked = list(lines), marked
-        self.refresh()
-
-    def render(self) -> Text:
-        width, height = self.size
-        rows: list[Text] = []
-        for index in range(len(self.lines) - 1, -1, -1):
-            mark, style = ("› ", "bold") if index in self.marked else ("· ", "")
-            wrapped = textwrap.wrap(self.lines[index], width=max(width, 10), initial_indent=mark, subsequent_indent="  ")
-            if rows and len(rows) + len(wrapped) > height:
-                break
-            rows[:0] = [Text(row, style) for row in wrapped]
-        return Text("\n").join(rows[-height:] if height else [])
-
-
 class HandView(CardPainter):
     """The viewer's hand as a row of cards with a cursor, drawn with the Line API.
 
@@ -346,31 +318,3 @@ class HandView(CardPainter):
         if index != self.cursor:
             return [Segment(f"│{face}│ ", style)]
         return [Segment("│", style), Segment(face, face_style), Segment("│ ", style)]
-
-
-class ReasonLine(Widget):
-    """What the card under the cursor is, and why it can't be played (or what to do next).
-
-    Only the rows whose text changed are repainted (usually one).
-    """
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.message = Text("")
-
-    def show(self, message: Text) -> None:
-        old, new = self._rows(self.message), self._rows(message)
-        self.message = message
-        changed = [y for y in range(self.size.height) if _row(old, y) != _row(new, y)]
-        if changed:
-            self.refresh(*(Region(0, y, self.size.width, 1) for y in changed))
-
-    def _rows(self, message: Text) -> list[Text]:
-        return list(message.wrap(self.app.console, max(self.size.width, 1)))
-
-    def render(self) -> Text:
-        return Text("\n").join(self._rows(self.message))
-
-
-def _row(rows: list[Text], y: int) -> tuple[str, list]:
-    return (rows[y].plain, rows[y].spans) if y < len(rows) else ("", [])

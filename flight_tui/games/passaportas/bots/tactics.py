@@ -81,8 +81,6 @@ def _roll_totals(depth: int = 3) -> dict[int, float]:
 
 ROLL_TOTALS = tuple(sorted(_roll_totals().items()))
 """``(fuel added, probability)`` when a player rolls until the dice show no double."""
-ONE_ROLL = tuple((s, sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == s) / 36) for s in range(2, 13))
-"""``(eyes, probability)`` of one throw of two dice."""
 
 
 class Table:

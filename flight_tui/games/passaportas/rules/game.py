@@ -179,8 +179,8 @@ def _targets_for(seat: int, cabin: Sequence[GroupRef], office: Sequence[GroupRef
 
 
 def litres(thousands: int) -> str:
-    """Fuel for people to read: ``12,000 l``, ``no fuel``."""
-    return f"{thousands},000 l" if thousands else "no fuel"
+    """Fuel for people to read: ``12,000 l``, ``0 l``."""
+    return f"{thousands * 1000:,} l"
 
 
 class PassaportasRules(Rules):
@@ -649,10 +649,6 @@ class PassaportasRules(Rules):
         return describe(event, viewer, names, board_map())
 
 
-def group_name(size: int) -> str:
-    return "the traveller" if size == 1 else f"the group of {size}"
-
-
 def describe(event: PassaportasEvent, viewer: int | None, names: Sequence[str], game_map: GameMap) -> str:
     """A sentence for the log, from ``viewer``'s point of view."""
 
@@ -681,7 +677,8 @@ def describe(event: PassaportasEvent, viewer: int | None, names: Sequence[str], 
         return f"{who(event.seat)} used the wild token: +{litres(event.added)}, tank {litres(event.fuel)}."
     if isinstance(event, Flew):
         path = " - ".join(game_map.code(c) for c in event.route)
-        return f"{who(event.seat)} flew to {city(event.route[-1])} ({path}), burning {litres(event.burned)}; {litres(event.fuel)} left."
+        left = litres(event.fuel) if event.fuel else "no fuel"
+        return f"{who(event.seat)} flew to {city(event.route[-1])} ({path}), burning {litres(event.burned)}; {left} left."
     if isinstance(event, StayedPut):
         return f"{who(event.seat)} did not fly."
     if isinstance(event, GotOff):

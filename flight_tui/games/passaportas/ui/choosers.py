@@ -15,7 +15,8 @@ from textual.widgets.option_list import Option
 
 from flight_tui.games.passaportas.rules.state import DONE, PLANE, PassaportasView
 from flight_tui.table.seats import SeatSpec
-from flight_tui.games.passaportas.ui.presentation import SEAT_LETTERS, STATUS_WORDS, customs_targets, group_label, litres
+from flight_tui.games.passaportas.rules.game import litres
+from flight_tui.games.passaportas.ui.presentation import SEAT_LETTERS, STATUS_WORDS, customs_targets, group_label
 
 PASS = "pass"
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from flight_tui.games.passaportas.bots.tactics import Table as Forecast
 from flight_tui.games.passaportas.rules.map import MAX_FUEL, GameMap
-from flight_tui.games.passaportas.rules.game import PASSAPORTAS, ROLL, completes_last_trip, finish_barred
+from flight_tui.games.passaportas.rules.game import PASSAPORTAS, ROLL, completes_last_trip, finish_barred, litres
 from flight_tui.games.passaportas.rules.state import (
     CUSTOMS,
     DONE,
@@ -46,11 +46,6 @@ SEAT_LETTERS = "ABCDEF"
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"
 STATUS_WORDS = {HOME: "waiting", PLANE: "on board", OFFICE: "in customs", DONE: "done"}
 UNKNOWN_SEAT, FREE_SEAT = "??", "··"
-
-
-def litres(thousands: int) -> str:
-    """``12,000 l``."""
-    return f"{thousands * 1000:,} l"
 
 
 def fuel_bar(fuel: int, width: int) -> str:

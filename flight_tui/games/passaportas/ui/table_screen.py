@@ -29,8 +29,8 @@ from flight_tui.games.passaportas.rules.state import (
     UseWildToken,
 )
 from flight_tui.table import Table
-from flight_tui.games.flight.ui.widgets import LogPanel, ReasonLine
 from flight_tui.games.passaportas.ui.choosers import PASS, OptionChooser, ResultsScreen, customs_options, fuel_options
+from flight_tui.games.passaportas.rules.game import litres
 from flight_tui.games.passaportas.ui.presentation import (
     acting_seat,
     action_text,
@@ -39,7 +39,6 @@ from flight_tui.games.passaportas.ui.presentation import (
     concerns,
     destinations,
     flight_route,
-    litres,
     log_events,
     may_roll,
     my_move,
@@ -51,6 +50,8 @@ from flight_tui.ui.game_screen import GameCommand, GameTableScreen
 from flight_tui.games.passaportas.ui.widgets import HandPanel, LogView, MapPanel, PlanePanel, StatusBar
 from flight_tui.ui.widgets.footer import GameFooter
 from flight_tui.ui.widgets.handoff import HandOffScreen
+from flight_tui.ui.widgets.log_panel import LogPanel
+from flight_tui.ui.widgets.reason_line import ReasonLine
 
 DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 

@@ -26,6 +26,7 @@ from flight_tui.games.passaportas.rules.map import GameMap
 from flight_tui.games.passaportas.rules.state import DONE, OFFICE, OVER, PLANE, PassaportasView
 from flight_tui.table.seats import SeatSpec
 from flight_tui.games.passaportas.ui.map_canvas import Canvas, draw_map
+from flight_tui.games.passaportas.rules.game import litres
 from flight_tui.ui.keys import key_for
 from flight_tui.games.passaportas.ui.presentation import (
     SEAT_LETTERS,
@@ -35,7 +36,6 @@ from flight_tui.games.passaportas.ui.presentation import (
     fuel_bar,
     group_label,
     headline,
-    litres,
     seat_cells,
 )
 

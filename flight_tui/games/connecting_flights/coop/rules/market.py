@@ -20,8 +20,6 @@ from flight_tui.games.connecting_flights.coop.rules.state import (
 )
 from flight_tui.words import count
 
-KINDS = (PASSENGER, PLANE, AIRPORT, LANDING_RIGHTS, TRUCK)
-
 
 def price(kind: str, item: int) -> int:
     """What a purchase costs (``item`` is a card id, or a truck's capacity)."""

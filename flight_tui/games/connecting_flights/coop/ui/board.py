@@ -21,12 +21,12 @@ from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
     airport_owners,
     board_totals,
-    clip,
     meeple_groups,
     owner_text,
     seat_marks,
     stars,
 )
+from flight_tui.words import clip
 
 CROWDED = 4
 """Meeples at one airport that cost a penalty at End Round."""

@@ -174,11 +174,6 @@ class ChainBuilder:
         self.current, self.no_truck = [], False
         return True
 
-    def remove_chain(self, index: int) -> None:
-        """Take a finished chain apart (its cards are free again)."""
-        self._remember()
-        del self.chains[index]
-
     def back(self) -> bool:
         """Undo the last change; False when there is nothing to undo."""
         if not self._undo:

@@ -143,7 +143,7 @@ class CampaignScreen(Screen[None]):
         """Finished games whose results wait for the campaign file."""
         self.players = 1
         self.partner = PARTNER_KINDS[0]
-        self.names = continent_names()
+        self.names = continent_names(self.campaign.game)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="campaign-head"):

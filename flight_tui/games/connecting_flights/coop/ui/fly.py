@@ -18,7 +18,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -32,6 +31,7 @@ from flight_tui.games.connecting_flights.coop.rules.state import (
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.coop.ui.board import ContinentPainter
 from flight_tui.games.connecting_flights.coop.ui.market import LineList, OneLine
+from flight_tui.games.connecting_flights.coop.ui.messages import ActionChosen
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
     FlightSlot,
     capacity,
@@ -81,13 +81,6 @@ class FlyView(ContinentPainter, can_focus=True):
         Binding("enter,space", "fly", "Fly", key_display="Enter", tooltip="Fly the flight under the cursor with the meeples shown", id="coop.fly.fly"),
         Binding("c", "charter", "Charter", tooltip="Charter a flight: one meeple within a continent, for the fee shown", id="coop.fly.charter"),
     ]
-
-    class Submit(Message):
-        """The viewer asks for a Fly action (the table screen submits it)."""
-
-        def __init__(self, action: object) -> None:
-            super().__init__()
-            self.action = action
 
     def __init__(self, world: World, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -255,7 +248,7 @@ class FlyView(ContinentPainter, can_focus=True):
         if problem:
             self.notify(problem, title="Can't fly that", severity="warning")
             return
-        self.post_message(self.Submit(FlyNext(slot.chain, tuple(self.carry))))
+        self.post_message(ActionChosen(FlyNext(slot.chain, tuple(self.carry))))
 
     def action_charter(self, suggested: Charter | None = None) -> None:
         view = self.view
@@ -274,7 +267,7 @@ class FlyView(ContinentPainter, can_focus=True):
 
         def chosen(action: Charter | None) -> None:
             if action is not None:
-                self.post_message(self.Submit(action))
+                self.post_message(ActionChosen(action))
 
         self.app.push_screen(CharterScreen(self.world, view, charters, suggested), chosen)
 

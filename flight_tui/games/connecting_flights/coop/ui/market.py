@@ -25,17 +25,17 @@ from textual.widgets import Static
 
 from flight_tui.games.connecting_flights.coop.rules.state import AIRPORT, LANDING_RIGHTS, Buy, CoopView, Refresh
 from flight_tui.games.connecting_flights.core.world import World
+from flight_tui.games.connecting_flights.coop.ui.messages import ActionChosen
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
     MarketRow,
     bought_recently,
     buy_action,
     buy_problem,
-    clip,
     market_rows,
     refresh_problem,
 )
 from flight_tui.ui.keys import key_for
-from flight_tui.words import count
+from flight_tui.words import clip, count
 
 
 class LineList(Widget):
@@ -163,13 +163,6 @@ class MarketView(Widget, can_focus=True):
         Binding("g", "next_recipient", "Who gets it", show=False, tooltip="Choose the player who gets the next purchase", id="coop.market.recipient"),
         Binding("r", "refresh_market", "Refresh", show=False, tooltip="Pay to replace the six face-up cards", id="coop.market.refresh"),
     ]
-
-    class Submit(Message):
-        """The viewer asks for a Marketplace action (the table screen submits it)."""
-
-        def __init__(self, action: object) -> None:
-            super().__init__()
-            self.action = action
 
     def __init__(self, world: World, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -303,7 +296,7 @@ class MarketView(Widget, can_focus=True):
         if problem:
             self.notify(problem, title="Can't buy that", severity="warning")
             return
-        self.post_message(self.Submit(buy_action(row, self.recipient, rent)))
+        self.post_message(ActionChosen(buy_action(row, self.recipient, rent)))
 
     def action_next_recipient(self) -> None:
         if self.view is None:
@@ -319,7 +312,7 @@ class MarketView(Widget, can_focus=True):
         if problem:
             self.notify(problem, title="Can't refresh", severity="warning")
             return
-        self.post_message(self.Submit(Refresh()))
+        self.post_message(ActionChosen(Refresh()))
 
 
 def _bought_label(world: World, event) -> str:

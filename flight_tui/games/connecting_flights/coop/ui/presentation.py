@@ -54,13 +54,6 @@ def stars(count: int) -> str:
     return STARS * count
 
 
-def clip(text: str, width: int) -> str:
-    """``text`` cut to ``width`` characters, with an ellipsis when cut."""
-    if len(text) <= width:
-        return text
-    return text[: max(width - 1, 0)] + "…" if width > 0 else ""
-
-
 # ---------------------------------------------------------------- seats and owners
 
 

@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
 from flight_tui.games.connecting_flights.coop.rules.state import SETUP, ChooseStart, CoopView
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.coop.ui.market import LineList, OneLine
+from flight_tui.games.connecting_flights.coop.ui.messages import ActionChosen
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
     my_go,
     ranked_starts,
@@ -31,11 +31,6 @@ class StartView(Widget, can_focus=True):
         Binding("down,j", "move(1)", "Next flight", show=False, tooltip="Next starting flight", id="coop.setup.next"),
         Binding("enter,space", "take", "Take it", key_display="Enter", tooltip="Take this free starting flight", id="coop.setup.take"),
     ]
-
-    class Submit(Message):
-        def __init__(self, action: object) -> None:
-            super().__init__()
-            self.action = action
 
     def __init__(self, world: World, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -68,4 +63,4 @@ class StartView(Widget, can_focus=True):
         if not self.starts:
             self.notify("There is no starting flight to choose now.", severity="warning")
             return
-        self.post_message(self.Submit(self.starts[self.query_one(LineList).cursor]))
+        self.post_message(ActionChosen(self.starts[self.query_one(LineList).cursor]))

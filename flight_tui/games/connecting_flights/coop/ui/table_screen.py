@@ -36,21 +36,21 @@ from flight_tui.games.connecting_flights.coop.rules.state import (
 from flight_tui.games.connecting_flights.core.world import World, default_world
 from flight_tui.table import Table
 from flight_tui.games.connecting_flights.coop.ui.board import BoardView
-from flight_tui.games.connecting_flights.coop.ui.builder import HandCards
 from flight_tui.games.connecting_flights.coop.ui.end_screens import (
     CoopEndScreen,
     RoundSummaryScreen,
 )
 from flight_tui.games.connecting_flights.coop.ui.fly import FlyView
-from flight_tui.games.connecting_flights.coop.ui.hand import HandPanel
+from flight_tui.games.connecting_flights.coop.ui.hand import HandPanel, cards_of
 from flight_tui.games.connecting_flights.coop.ui.market import MarketView
+from flight_tui.games.connecting_flights.coop.ui.messages import ActionChosen
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
     action_text,
-    clip,
     my_go,
     status_parts,
     unplaced_cards,
 )
+from flight_tui.words import clip
 from flight_tui.games.connecting_flights.coop.ui.setup_view import StartView
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
 from flight_tui.ui.keys import key_for
@@ -224,7 +224,7 @@ class CoopTableScreen(GameTableScreen):
         left = " " + " · ".join(status_parts(view, [spec.label for spec in self.table.seats]))
         self.query_one(StatusLine).show(left, f"{difficulty} ")
         self.query_one(BoardView).show(view, names)
-        hands = [(names[s], _hand_cards(view, s)) for s in range(view.num_seats)]
+        hands = [(names[s], cards_of(view.hands[s])) for s in range(view.num_seats)]
         can_build = view.phase == FLY and my_go(view) and not any(view.hands[view.seat].flown)
         self.query_one(HandPanel).show(hands, view.seat, can_build, arranged=view.hands[view.seat].chains)
         self.query_one(StartView).show(view, names)
@@ -264,13 +264,7 @@ class CoopTableScreen(GameTableScreen):
 
     # ------------------------------------------------------------ messages from the views
 
-    def on_market_view_submit(self, message: MarketView.Submit) -> None:
-        self.submit(message.action)
-
-    def on_fly_view_submit(self, message: FlyView.Submit) -> None:
-        self.submit(message.action)
-
-    def on_start_view_submit(self, message: StartView.Submit) -> None:
+    def on_action_chosen(self, message: ActionChosen) -> None:
         self.submit(message.action)
 
     def on_hand_panel_flights_ready(self, message: HandPanel.FlightsReady) -> None:
@@ -349,14 +343,3 @@ class CoopTableScreen(GameTableScreen):
             ("Hint", f"Show what the Normal bot would do now ({self.key('coop.hint')})", self.action_hint),
             ("Back to the menu", f"Leave the table; Continue resumes the game ({self.key('coop.menu')})", self.action_leave),
         ]
-
-
-def _hand_cards(view: CoopView, seat: int) -> HandCards:
-    hand = view.hands[seat]
-    return HandCards(
-        airports=tuple(hand.airports),
-        landing_rights=tuple(hand.landing_rights),
-        planes=tuple(hand.planes),
-        passengers=tuple(hand.passengers),
-        trucks=tuple(hand.trucks),
-    )
