@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -23,13 +24,30 @@ class GameFooter(Footer):
     Keys come in the order the screen lists them (the focused view's first, the least needed
     last); those that do not fit the width are left out whole, from the end. Help lists
     every key, and the command palette (Ctrl+P), which this footer leaves out to make room.
+    The footer is rebuilt (and repainted) only when the keys to show change, not after every
+    move.
     """
 
     def __init__(self, **kwargs) -> None:
         super().__init__(show_command_palette=False, compact=True, **kwargs)
         self._composed_width = 0
+        self._composed_keys: tuple | None = None
+
+    def shown_keys(self, screen: Screen) -> tuple:
+        """What the footer shows of ``screen``'s bindings: for each, its keys, label, state and tooltip."""
+        return tuple(
+            (binding.key, self.app.get_key_display(binding), binding.description, binding.action, enabled, tooltip)
+            for _node, binding, enabled, tooltip in screen.active_bindings.values()
+            if binding.show
+        )
+
+    def bindings_changed(self, screen: Screen) -> None:
+        if self._composed_keys is not None and self.shown_keys(screen) == self._composed_keys:
+            return
+        super().bindings_changed(screen)
 
     def compose(self) -> ComposeResult:
+        self._composed_keys = self.shown_keys(self.screen) if self._bindings_ready else None
         keys = list(super().compose())
         helps = [key for key in keys if isinstance(key, FooterKey) and key.key == HELP_KEY]
         others = [key for key in keys if key not in helps]

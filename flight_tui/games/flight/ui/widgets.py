@@ -1,8 +1,10 @@
 """The widgets of the Flight table: status bar, flights, players, log, hand and reason line.
 
-Each widget draws from data handed to it by the table screen (never from the game state).
-The hand is one widget using the Line API: moving the cursor repaints only the faces of the
-cards from the old to the new cursor position, a few hundred bytes to the terminal.
+Each widget draws from data handed to it by the table screen (never from the game state),
+and repaints only the cells that this data changed (:class:`PartialRepaint`): a move sends
+the terminal what it changed, not the whole table. The hand is one widget using the Line API:
+moving the cursor repaints only the faces of the cards from the old to the new cursor
+position, a few hundred bytes to the terminal.
 """
 
 from __future__ import annotations
@@ -17,15 +19,15 @@ from textual import events
 from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
-from textual.widget import Widget
 
 from flight_tui.games.flight.rules import cards as C
 from flight_tui.games.flight.rules.state import FlightLine, FlightView
 from flight_tui.table.seats import SeatSpec
 from flight_tui.games.flight.ui.presentation import PLANE_SHORT, Piece, caption, clip, flight_pieces
+from flight_tui.ui.widgets.partial_repaint import PartialRepaint
 
 
-class CardPainter(Widget):
+class CardPainter(PartialRepaint):
     """A widget that draws cards in the theme's card colours."""
 
     COMPONENT_CLASSES = {
@@ -69,8 +71,8 @@ class StatusBar(CardPainter):
     view: FlightView | None = None
 
     def show(self, view: FlightView) -> None:
-        self.view = view
-        self.refresh()
+        with self.repainting_changes():
+            self.view = view
 
     def render(self) -> Text:
         view = self.view
@@ -109,9 +111,9 @@ class FlightsPanel(CardPainter):
     recent: frozenset[int] = frozenset()
 
     def show(self, flights: Sequence[FlightLine], recent: frozenset[int]) -> None:
-        self.flights = flights
-        self.recent = recent
-        self.refresh()
+        with self.repainting_changes():
+            self.flights = flights
+            self.recent = recent
 
     def render(self) -> Text:
         pieces = [flight_pieces(line, colour) for colour, line in enumerate(self.flights)]
@@ -197,9 +199,9 @@ class PlayersPanel(CardPainter):
     view: FlightView | None = None
 
     def show(self, seats: Sequence[SeatSpec], view: FlightView) -> None:
-        self.seats = seats
-        self.view = view
-        self.refresh()
+        with self.repainting_changes():
+            self.seats = seats
+            self.view = view
 
     def render(self) -> Text:
         view = self.view
@@ -223,7 +225,7 @@ class PlayersPanel(CardPainter):
         return next((o for o in options if len(o) <= width), clip(spec.name, width))
 
 
-class LogPanel(Widget):
+class LogPanel(PartialRepaint):
     """The latest log lines as the viewing seat may read them, newest at the bottom.
 
     Only whole entries are shown (the newest one is cut at the top if it alone is too long).
@@ -236,8 +238,8 @@ class LogPanel(Widget):
     def show(self, lines: Sequence[str], marked: frozenset[int] = frozenset()) -> None:
         if (list(lines), marked) == (list(self.lines), self.marked):
             return
-        self.lines, self.marked = list(lines), marked
-        self.refresh()
+        with self.repainting_changes():
+            self.lines, self.marked = list(lines), marked
 
     def render(self) -> Text:
         width, height = self.size
@@ -277,11 +279,14 @@ class HandView(CardPainter):
         return self.cards[self.cursor] if self.cards else None
 
     def show(self, cards: list[int], playable: list[bool], cursor: int) -> None:
-        """Show a new hand (repaints the whole widget)."""
-        self.cards = cards
-        self.playable = playable
-        self.cursor = min(max(cursor, 0), max(len(cards) - 1, 0))
-        self.refresh()
+        """Show a new hand (repaints the cards that changed)."""
+        with self.repainting_changes():
+            self.cards = cards
+            self.playable = playable
+            self.cursor = min(max(cursor, 0), max(len(cards) - 1, 0))
+
+    def content_lines(self) -> list[Strip]:
+        return [self.render_line(y) for y in range(self.size.height)]
 
     def move_to(self, index: int) -> None:
         """Put the cursor on card ``index``, repainting only the card faces that change."""
@@ -346,10 +351,10 @@ class HandView(CardPainter):
         return [Segment("│", style), Segment(face, face_style), Segment("│ ", style)]
 
 
-class ReasonLine(Widget):
+class ReasonLine(PartialRepaint):
     """What the card under the cursor is, and why it can't be played (or what to do next).
 
-    Only the rows whose text changed are repainted (usually one).
+    Only the cells whose text changed are repainted.
     """
 
     def __init__(self, **kwargs) -> None:
@@ -357,11 +362,8 @@ class ReasonLine(Widget):
         self.message = Text("")
 
     def show(self, message: Text) -> None:
-        old, new = self._rows(self.message), self._rows(message)
-        self.message = message
-        changed = [y for y in range(self.size.height) if _row(old, y) != _row(new, y)]
-        if changed:
-            self.refresh(*(Region(0, y, self.size.width, 1) for y in changed))
+        with self.repainting_changes():
+            self.message = message
 
     def _rows(self, message: Text) -> list[Text]:
         return list(message.wrap(self.app.console, max(self.size.width, 1)))
@@ -369,6 +371,3 @@ class ReasonLine(Widget):
     def render(self) -> Text:
         return Text("\n").join(self._rows(self.message))
 
-
-def _row(rows: list[Text], y: int) -> tuple[str, list]:
-    return (rows[y].plain, rows[y].spans) if y < len(rows) else ("", [])
