@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -53,6 +55,9 @@ class GameFooter(Footer):
         others = [key for key in keys if key not in helps]
         self._composed_width = width = self.size.width or self.app.size.width
         room = width - sum(key_width(key) for key in helps)
+        for key in keys:  # the size it will have: Textual then has no reason to paint it twice
+            if isinstance(key, FooterKey):
+                key.set_reactive(Widget.virtual_size, Size(key_width(key) - 1, 1))
         for key in others:
             needed = key_width(key) if isinstance(key, FooterKey) else 0
             if needed > room:
