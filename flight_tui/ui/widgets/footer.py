@@ -44,9 +44,14 @@ class GameFooter(Footer):
         )
 
     def bindings_changed(self, screen: Screen) -> None:
-        if self._composed_keys is not None and self.shown_keys(screen) == self._composed_keys:
+        """Rebuild the footer if the keys to show differ from those it shows or is about to show."""
+        self._bindings_ready = True
+        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
-        super().bindings_changed(screen)
+        keys = self.shown_keys(screen)
+        if keys != self._composed_keys:
+            self._composed_keys = keys
+            self.call_after_refresh(self.recompose)
 
     def compose(self) -> ComposeResult:
         self._composed_keys = self.shown_keys(self.screen) if self._bindings_ready else None
