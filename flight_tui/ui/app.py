@@ -442,7 +442,11 @@ class FlightTuiApp(App[None]):
             await self.pop_screen()
 
     async def action_help(self) -> None:
-        """Show the keys of the current screen (or close Help if it is open)."""
+        """Show the keys of the current screen (or close Help if it is open).
+
+        Nothing is painted until Help is mounted, so that it reaches the terminal whole, not
+        in the several states it passes through while it is built.
+        """
         from flight_tui.ui.screens.help import HelpScreen, describe_bindings
 
         screen = self.screen
@@ -451,7 +455,8 @@ class FlightTuiApp(App[None]):
             return
         screen_keys, app_keys = describe_bindings(screen, screen.active_bindings)
         title = screen.title or _screen_title(screen)
-        self.push_screen(HelpScreen(title, screen_keys, app_keys))
+        with self.batch_update():
+            await self.push_screen(HelpScreen(title, screen_keys, app_keys))
 
     def action_save_as(self) -> None:
         """Save the open game in a slot named by the player."""
