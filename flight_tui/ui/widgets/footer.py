@@ -6,8 +6,8 @@ from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.geometry import Size
-from textual.widget import Widget
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 

@@ -4,7 +4,8 @@ Textual repaints a whole widget on ``refresh()``, and a panel redrawn after ever
 its full size in bytes on every move, over SSH too. A :class:`PartialRepaint` widget changes
 what it shows inside :meth:`~PartialRepaint.repainting_changes`: the content is drawn before
 and after, compared cell by cell, and only the span of each line that differs is refreshed
-(``refresh(Region)``). Nothing is refreshed when nothing changed.
+(``refresh(Region)``); Textual then writes the segments that cover those spans. Nothing is
+refreshed when nothing changed.
 """
 
 from __future__ import annotations

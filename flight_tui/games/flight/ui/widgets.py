@@ -370,4 +370,3 @@ class ReasonLine(PartialRepaint):
 
     def render(self) -> Text:
         return Text("\n").join(self._rows(self.message))
-
