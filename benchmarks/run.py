@@ -23,6 +23,7 @@ BENCHMARKS = (
     "engine",
     "startup",
     "keypress_bytes",
+    "action_bytes",
     "autosave",
     "bots",
     "passaportas",

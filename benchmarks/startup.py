@@ -36,7 +36,7 @@ from importlib.util import find_spec
 from pathlib import Path
 
 COLUMNS, LINES = 80, 24
-TARGET_RATIO = 1.3
+TARGET_RATIO = 1.2
 TIMEOUT = 30.0
 HERE = Path(__file__).resolve().parent
 ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\|[ -/]*[0-~])")

@@ -479,17 +479,27 @@ class FlightTuiApp(App[None]):
         else:
             self.push_screen(RulesScreen(switchable=True))
 
-    def action_help(self) -> None:
-        """Show the keys of the current screen (or close Help if it is open)."""
+    async def action_pop_screen(self) -> None:
+        """Close the top screen; the screen below is painted once, when the closed one is gone."""
+        with self.batch_update():
+            await self.pop_screen()
+
+    async def action_help(self) -> None:
+        """Show the keys of the current screen (or close Help if it is open).
+
+        Nothing is painted until Help is mounted, so that it reaches the terminal whole, not
+        in the several states it passes through while it is built.
+        """
         from flight_tui.ui.screens.help import HelpScreen, describe_bindings
 
         screen = self.screen
         if isinstance(screen, HelpScreen):
-            self.pop_screen()
+            await self.action_pop_screen()
             return
         screen_keys, app_keys = describe_bindings(screen, screen.active_bindings)
         title = screen.title or _screen_title(screen)
-        self.push_screen(HelpScreen(title, screen_keys, app_keys))
+        with self.batch_update():
+            await self.push_screen(HelpScreen(title, screen_keys, app_keys))
 
     def action_save_as(self) -> None:
         """Save the open game in a slot named by the player."""

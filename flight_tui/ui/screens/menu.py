@@ -99,11 +99,10 @@ class MenuScreen(Screen[None]):
                 yield MarkedOptionList(*(Option(_prompt(label, key_for(self, f"menu.{item}")), id=item) for item, label in MENU_ITEMS), id="menu")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.call_after_refresh(self.refresh_continue)
-
     def on_screen_resume(self) -> None:
-        self.refresh_continue()
+        # After the menu is on screen: finding the saves imports the save store, which the
+        # first paint need not wait for.
+        self.call_after_refresh(self.refresh_continue)
 
     def refresh_continue(self) -> None:
         """Enable Continue only when there is an autosaved game to resume."""

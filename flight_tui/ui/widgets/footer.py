@@ -5,7 +5,9 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
+from textual.geometry import Size
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -35,13 +37,38 @@ class GameFooter(Footer):
     are left out whole, from the end. A screen with a ``shows_key(action)`` method leaves out
     the keys it says do not apply now (they still work, to say why not). Help lists
     every key, and the command palette (Ctrl+P), which this footer leaves out to make room.
+    The footer is rebuilt (and repainted) only when the keys to show change, not after every
+    move.
     """
 
     def __init__(self, **kwargs) -> None:
         super().__init__(show_command_palette=False, compact=True, **kwargs)
         self._composed_width = 0
+        self._composed_keys: tuple | None = None
+
+    def shown_keys(self, screen: Screen) -> tuple:
+        """What the footer shows of ``screen``'s bindings: for each, its keys, label, state, tooltip
+        and whether the screen's ``shows_key`` lets it through."""
+        shows_key = getattr(screen, "shows_key", None)
+        return tuple(
+            (binding.key, self.app.get_key_display(binding), binding.description, binding.action, enabled, tooltip,
+             shows_key is None or shows_key(binding.action))
+            for _node, binding, enabled, tooltip in screen.active_bindings.values()
+            if binding.show
+        )
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """Rebuild the footer if the keys to show differ from those it shows or is about to show."""
+        self._bindings_ready = True
+        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
+            return
+        keys = self.shown_keys(screen)
+        if keys != self._composed_keys:
+            self._composed_keys = keys
+            self.call_after_refresh(self.recompose)
 
     def compose(self) -> ComposeResult:
+        self._composed_keys = self.shown_keys(self.screen) if self._bindings_ready else None
         shows_key = getattr(self.screen, "shows_key", None)
         keys = [key for key in super().compose() if shows_key is None or not isinstance(key, FooterKey) or shows_key(key.action)]
         helps = [key for key in keys if isinstance(key, FooterKey) and key.action == HELP_ACTION]
@@ -49,6 +76,9 @@ class GameFooter(Footer):
         others = sorted((key for key in keys if key not in helps), key=lambda key: order.get(getattr(key, "action", ""), len(order)))
         self._composed_width = width = self.size.width or self.app.size.width
         room = width - sum(key_width(key) for key in helps)
+        for key in keys:  # the size it will have: Textual then has no reason to paint it twice
+            if isinstance(key, FooterKey):
+                key.set_reactive(Widget.virtual_size, Size(key_width(key) - 1, 1))
         for key in others:
             needed = key_width(key) if isinstance(key, FooterKey) else 0
             if needed > room:

@@ -6,10 +6,11 @@ import textwrap
 from typing import Sequence
 
 from rich.text import Text
-from textual.widget import Widget
+
+from flight_tui.ui.widgets.partial_repaint import PartialRepaint
 
 
-class LogPanel(Widget):
+class LogPanel(PartialRepaint):
     """The latest log lines as the viewing seat may read them, newest at the bottom.
 
     Only whole entries are shown (the newest one is cut at the top if it alone is too long).
@@ -26,8 +27,8 @@ class LogPanel(Widget):
     def show(self, lines: Sequence[str], marked: frozenset[int] = frozenset()) -> None:
         if (list(lines), marked) == (list(self.lines), self.marked):
             return
-        self.lines, self.marked = list(lines), marked
-        self.refresh()
+        with self.repainting_changes():
+            self.lines, self.marked = list(lines), marked
 
     def render(self) -> Text:
         width, height = self.size

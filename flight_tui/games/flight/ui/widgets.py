@@ -1,8 +1,10 @@
 """The widgets of the Flight table: status bar, flights, players and hand.
 
-Each widget draws from data handed to it by the table screen (never from the game state).
-The hand is one widget using the Line API: moving the cursor repaints only the faces of the
-cards from the old to the new cursor position, a few hundred bytes to the terminal.
+Each widget draws from data handed to it by the table screen (never from the game state),
+and repaints only the cells that this data changed (:class:`PartialRepaint`): a move sends
+the terminal what it changed, not the whole table. The hand is one widget using the Line API:
+moving the cursor repaints only the faces of the cards from the old to the new cursor
+position, a few hundred bytes to the terminal.
 """
 
 from __future__ import annotations
@@ -16,17 +18,17 @@ from textual import events
 from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
-from textual.widget import Widget
 
 from flight_tui.games.flight.rules import cards as C
 from flight_tui.games.flight.rules.state import FlightLine, FlightView
 from flight_tui.table.seats import SeatSpec
 from flight_tui.games.flight.ui.presentation import PLANE_SHORT, Piece, caption, flight_pieces
 from flight_tui.ui.keys import key_for
+from flight_tui.ui.widgets.partial_repaint import PartialRepaint
 from flight_tui.words import clip
 
 
-class CardPainter(Widget):
+class CardPainter(PartialRepaint):
     """A widget that draws cards in the theme's card colours."""
 
     COMPONENT_CLASSES = {
@@ -70,8 +72,8 @@ class StatusBar(CardPainter):
     view: FlightView | None = None
 
     def show(self, view: FlightView) -> None:
-        self.view = view
-        self.refresh()
+        with self.repainting_changes():
+            self.view = view
 
     def render(self) -> Text:
         view = self.view
@@ -110,9 +112,9 @@ class FlightsPanel(CardPainter):
     recent: frozenset[int] = frozenset()
 
     def show(self, flights: Sequence[FlightLine], recent: frozenset[int]) -> None:
-        self.flights = flights
-        self.recent = recent
-        self.refresh()
+        with self.repainting_changes():
+            self.flights = flights
+            self.recent = recent
 
     def render(self) -> Text:
         pieces = [flight_pieces(line, colour) for colour, line in enumerate(self.flights)]
@@ -198,9 +200,9 @@ class PlayersPanel(CardPainter):
     view: FlightView | None = None
 
     def show(self, seats: Sequence[SeatSpec], view: FlightView) -> None:
-        self.seats = seats
-        self.view = view
-        self.refresh()
+        with self.repainting_changes():
+            self.seats = seats
+            self.view = view
 
     def render(self) -> Text:
         view = self.view
@@ -250,11 +252,14 @@ class HandView(CardPainter):
         return self.cards[self.cursor] if self.cards else None
 
     def show(self, cards: list[int], playable: list[bool], cursor: int) -> None:
-        """Show a new hand (repaints the whole widget)."""
-        self.cards = cards
-        self.playable = playable
-        self.cursor = min(max(cursor, 0), max(len(cards) - 1, 0))
-        self.refresh()
+        """Show a new hand (repaints the cards that changed)."""
+        with self.repainting_changes():
+            self.cards = cards
+            self.playable = playable
+            self.cursor = min(max(cursor, 0), max(len(cards) - 1, 0))
+
+    def content_lines(self) -> list[Strip]:
+        return [self.render_line(y) for y in range(self.size.height)]
 
     def move_to(self, index: int) -> None:
         """Put the cursor on card ``index``, repainting only the card faces that change."""

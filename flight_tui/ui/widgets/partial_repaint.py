@@ -1,0 +1,77 @@
+"""A widget that repaints only the cells that changed, so that a move sends little to the terminal.
+
+Textual repaints a whole widget on ``refresh()``, and a panel redrawn after every move costs
+its full size in bytes on every move, over SSH too. A :class:`PartialRepaint` widget changes
+what it shows inside :meth:`~PartialRepaint.repainting_changes`: the content is drawn before
+and after, compared cell by cell, and only the span of each line that differs is refreshed
+(``refresh(Region)``); Textual then writes the segments that cover those spans. Nothing is
+refreshed when nothing changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+from rich.cells import get_character_cell_size
+from rich.style import Style
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.visual import Visual, visualize
+from textual.widget import Widget
+
+Cell = tuple[str, Style | None]
+
+
+def cells(strip: Strip) -> list[Cell]:
+    """A line as its cells: (character, style); a wide character's second cell is ``("", style)``."""
+    out: list[Cell] = []
+    for text, style, _control in strip:
+        for character in text:
+            out.append((character, style))
+            if get_character_cell_size(character) == 2:
+                out.append(("", style))
+    return out
+
+
+def changed_regions(before: Sequence[Strip], after: Sequence[Strip]) -> list[Region]:
+    """For each line that differs, the region from its first to its last changed cell."""
+    regions = []
+    blank: list[Cell] = []
+    for y in range(max(len(before), len(after))):
+        old = cells(before[y]) if y < len(before) else blank
+        new = cells(after[y]) if y < len(after) else blank
+        if old == new:
+            continue
+        width = max(len(old), len(new))
+        differs = [x for x in range(width) if (old[x] if x < len(old) else None) != (new[x] if x < len(new) else None)]
+        regions.append(Region(differs[0], y, differs[-1] + 1 - differs[0], 1))
+    return regions
+
+
+class PartialRepaint(Widget):
+    """A widget whose changes repaint only the cells that differ (see the module's docstring).
+
+    Subclasses draw with ``render()``; a Line API subclass overrides :meth:`content_lines`.
+    """
+
+    def content_lines(self) -> list[Strip]:
+        """The content area as it would be painted now, one strip per line."""
+        width, height = self.size
+        return Visual.to_strips(self, visualize(self, self.render()), width, height, self.visual_style)
+
+    @contextmanager
+    def repainting_changes(self) -> Iterator[None]:
+        """Change what the widget shows inside this block; afterwards only what differs is repainted.
+
+        Before the widget has a size (not yet laid out), the whole widget is refreshed.
+        """
+        if not self.is_mounted or not self.size.area:
+            yield
+            self.refresh()
+            return
+        before = self.content_lines()
+        yield
+        regions = changed_regions(before, self.content_lines())
+        if regions:
+            self.refresh(*regions)

@@ -1,0 +1,105 @@
+"""A move at the Flight table repaints only what it changed (bytes to the terminal, over SSH too)."""
+
+from __future__ import annotations
+
+from flight_harness import TableApp, make_table, run_async
+from rich.segment import Segment
+from rich.style import Style
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widgets._footer import FooterKey
+
+from flight_tui.games.flight.ui.table_screen import FlightTableScreen
+from flight_tui.games.flight.ui.widgets import FlightsPanel, HandView, PlayersPanel, StatusBar
+from flight_tui.ui.widgets.footer import GameFooter
+from flight_tui.ui.widgets.partial_repaint import changed_regions
+
+RED, BLUE = Style(color="red"), Style(color="blue")
+
+
+def strip(*parts: tuple[str, Style]) -> Strip:
+    return Strip([Segment(text, style) for text, style in parts])
+
+
+def test_unchanged_lines_need_no_repaint():
+    lines = [strip(("Pack 21", RED)), strip(("Exposed", BLUE))]
+    assert changed_regions(lines, list(lines)) == []
+
+
+def test_a_changed_line_is_repainted_from_its_first_to_its_last_changed_cell():
+    before = [strip(("Pack 21", RED)), strip(("Turn 3 of 9", BLUE))]
+    after = [strip(("Pack 21", RED)), strip(("Turn 4 of 8", BLUE))]
+    assert changed_regions(before, after) == [Region(5, 1, 6, 1)]
+
+
+def test_a_change_of_colour_alone_is_a_change():
+    assert changed_regions([strip(("ab", RED))], [strip(("a", RED), ("b", BLUE))]) == [Region(1, 0, 1, 1)]
+
+
+def test_lines_that_grow_or_disappear_are_repainted():
+    before = [strip(("abc", RED)), strip(("gone", RED))]
+    after = [strip(("abcdef", RED))]
+    assert changed_regions(before, after) == [Region(3, 0, 3, 1), Region(0, 1, 4, 1)]
+
+
+def test_a_wide_character_takes_two_cells():
+    assert changed_regions([strip(("漢a", RED))], [strip(("漢b", RED))]) == [Region(2, 0, 1, 1)]
+
+
+def spy_refreshes(monkeypatch, *classes) -> dict[type, list[tuple]]:
+    """Record the regions of every ``refresh`` of widgets of ``classes`` (empty: the whole widget)."""
+    calls: dict[type, list[tuple]] = {cls: [] for cls in classes}
+    for cls in classes:
+        original = cls.refresh
+
+        def refresh(self, *regions, _original=original, _cls=cls, **kwargs):
+            calls[_cls].append(regions)
+            return _original(self, *regions, **kwargs)
+
+        monkeypatch.setattr(cls, "refresh", refresh)
+    return calls
+
+
+@run_async
+async def test_drawing_a_card_repaints_only_the_cells_it_changed(monkeypatch):
+    app = TableApp(make_table())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FlightTableScreen) and screen.view.current == 0
+        calls = spy_refreshes(monkeypatch, FlightsPanel, StatusBar, PlayersPanel, HandView)
+        pack = screen.view.pack_count
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.view.pack_count == pack - 1 and len(screen.view.hand) == 8
+        assert calls[FlightsPanel] == []  # the flights did not change
+        for panel in (StatusBar, PlayersPanel):  # a count changed: a few cells, not the panel
+            assert calls[panel] and all(regions for regions in calls[panel])
+            assert sum(region.area for regions in calls[panel] for region in regions) <= 4
+        assert calls[HandView]  # the new card is shown
+
+
+@run_async
+async def test_the_footer_is_rebuilt_only_when_its_keys_change(monkeypatch):
+    app = TableApp(make_table())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rebuilt = []
+        original = GameFooter.recompose
+
+        async def recompose(self):
+            rebuilt.append(self)
+            await original(self)
+
+        monkeypatch.setattr(GameFooter, "recompose", recompose)
+
+        def shown() -> list[str]:
+            return [key.description for key in app.screen.query_one(GameFooter).query(FooterKey)]
+
+        before = shown()
+        app.screen.refresh_bindings()  # as after every move, and when a screen above closes
+        await pilot.pause()
+        assert rebuilt == [] and shown() == before
+        await pilot.press("p")
+        await pilot.pause()
+        assert rebuilt and "Discard" in shown() and "Pack" not in shown()
