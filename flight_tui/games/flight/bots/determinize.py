@@ -33,6 +33,7 @@ from flight_tui.games.flight.rules.state import (
     FlightView,
     HandDealt,
     Played,
+    public_fields,
     TurnInfo,
 )
 
@@ -140,22 +141,4 @@ def determinize(view: FlightView, rng: Rng, facts: HandFacts | None = None) -> F
         rest = [c for c in rest if c not in taken]
     if len(rest) != view.pack_count:
         raise ValueError("The view's card counts do not add up to the 44 cards.")
-    return FlightState(
-        config=view.config,
-        rng=Rng(rng.next64()),
-        hands=hands,
-        pack=rest,
-        discard=list(view.discard),
-        flights=[f.copy() for f in view.flights],
-        current=view.current,
-        phase=view.phase,
-        dealer=view.dealer,
-        hand_no=view.hand_no,
-        turn_no=view.turn_no,
-        turn=msgspec.structs.replace(view.turn),
-        first_out=view.first_out,
-        reforms=view.reforms,
-        scores=list(view.scores),
-        hand_results=list(view.hand_results),
-        winners=list(view.winners),
-    )
+    return FlightState(**public_fields(view), rng=Rng(rng.next64()), hands=hands, pack=rest)

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-import msgspec
-
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.engine.options import read_choices
 from flight_tui.engine.protocol import Ending, Outcome, Result, Rules
@@ -38,6 +36,7 @@ from flight_tui.games.flight.rules.state import (
     HandResult,
     MatchEnded,
     PackReformed,
+    public_fields,
     Play,
     Played,
     TurnInfo,
@@ -449,48 +448,22 @@ class FlightRules(Rules):
     def clone(self, state: FlightState) -> FlightState:
         """An independent copy (fast path for search and undo)."""
         return FlightState(
-            config=state.config,
+            **public_fields(state),
             rng=Rng(state.rng.state),
             hands=[list(h) for h in state.hands],
             pack=list(state.pack),
-            discard=list(state.discard),
-            flights=[f.copy() for f in state.flights],
-            current=state.current,
-            phase=state.phase,
-            dealer=state.dealer,
-            hand_no=state.hand_no,
-            turn_no=state.turn_no,
-            turn=msgspec.structs.replace(state.turn),
-            first_out=state.first_out,
-            reforms=state.reforms,
-            scores=list(state.scores),
-            hand_results=list(state.hand_results),
             log=list(state.log),
-            winners=list(state.winners),
         )
 
     def view(self, state: FlightState, seat: int) -> FlightView:
         """What ``seat`` may see. Copies everything so a view can never alter the state."""
         return FlightView(
+            **public_fields(state),
             seat=seat,
             num_seats=state.config.players,
             hand=list(state.hands[seat]),
             hand_sizes=[len(h) for h in state.hands],
             pack_count=len(state.pack),
-            discard=list(state.discard),
-            flights=[f.copy() for f in state.flights],
-            current=state.current,
-            phase=state.phase,
-            dealer=state.dealer,
-            hand_no=state.hand_no,
-            turn_no=state.turn_no,
-            turn=msgspec.structs.replace(state.turn),
-            first_out=state.first_out,
-            reforms=state.reforms,
-            scores=list(state.scores),
-            hand_results=list(state.hand_results),
-            winners=list(state.winners),
-            config=state.config,
             log=[redact(e, seat) for e in state.log[-VIEW_LOG_LENGTH:]],
         )
 

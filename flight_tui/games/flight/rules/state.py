@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Any, Union
 
 import msgspec
 
@@ -178,6 +178,30 @@ class FlightState(msgspec.Struct):
     hand_results: list[HandResult] = msgspec.field(default_factory=list)
     log: list[FlightEvent] = msgspec.field(default_factory=list)
     winners: list[int] = msgspec.field(default_factory=list)
+
+
+def public_fields(source: "FlightState | FlightView") -> dict[str, Any]:
+    """Copies of what a state and a view have in common, the part of the game every seat sees.
+
+    The one place that lists those fields: :meth:`FlightRules.clone`, :meth:`FlightRules.view` and
+    the Hard bot's determinisation build on it, so a new public field is added here once.
+    """
+    return {
+        "config": source.config,
+        "discard": list(source.discard),
+        "flights": [line.copy() for line in source.flights],
+        "current": source.current,
+        "phase": source.phase,
+        "dealer": source.dealer,
+        "hand_no": source.hand_no,
+        "turn_no": source.turn_no,
+        "turn": msgspec.structs.replace(source.turn),
+        "first_out": source.first_out,
+        "reforms": source.reforms,
+        "scores": list(source.scores),
+        "hand_results": list(source.hand_results),
+        "winners": list(source.winners),
+    }
 
 
 class FlightView(msgspec.Struct, frozen=True):
