@@ -75,3 +75,21 @@ class PartialRepaint(Widget):
         regions = changed_regions(before, self.content_lines())
         if regions:
             self.refresh(*regions)
+
+    def show_border_title(self, title: str) -> None:
+        """Set the border title, repainting only the border line that holds it.
+
+        Textual repaints the whole widget whenever ``border_title`` is set, even to the same
+        text. Before the widget has a size, the title is set the usual way.
+        """
+        if title == getattr(self, "_shown_title", None):
+            return
+        self._shown_title = title
+        if not self.is_mounted or not self.size.area:
+            self.border_title = title
+            return
+        # What the border_title setter stores, without its refresh of the whole widget.
+        self._border_title = self.render_str(title).expand_tabs(4).split()[0]
+        offset = self.content_offset
+        self.refresh(Region(-offset.x, -offset.y, self.outer_size.width, 1))
+

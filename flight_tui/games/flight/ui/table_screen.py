@@ -165,7 +165,7 @@ class FlightTableScreen(GameTableScreen):
         self.query_one(FlightsPanel).show(view.flights, recent_plays(view))
         self.query_one(PlayersPanel).show(self.table.seats, view)
         self.query_one(LogPanel).show(self.table.log_lines(view.seat))
-        hand.border_title = self._hand_title(view)
+        hand.show_border_title(self._hand_title(view))
         hand.set_class(my_turn(view), "-my-turn")
         self._show_reason()
         self.refresh_bindings()
