@@ -80,6 +80,22 @@ async def test_drawing_a_card_repaints_only_the_cells_it_changed(monkeypatch):
 
 
 @run_async
+async def test_a_new_hand_title_repaints_only_the_line_it_is_on(monkeypatch):
+    app = TableApp(make_table())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one(HandView)
+        calls = spy_refreshes(monkeypatch, HandView)
+        hand.show_border_title(str(hand.border_title))  # the same title: nothing to repaint
+        assert calls[HandView] == []
+        hand.show_border_title("Ann, a new title")
+        await pilot.pause()
+        assert hand.border_title == "Ann, a new title"
+        assert calls[HandView] == [(Region(-hand.content_offset.x, -hand.content_offset.y, hand.outer_size.width, 1),)]
+        assert "Ann,&#160;a&#160;new&#160;title" in app.export_screenshot()  # spaces are &#160; in the SVG
+
+
+@run_async
 async def test_the_footer_is_rebuilt_only_when_its_keys_change(monkeypatch):
     app = TableApp(make_table())
     async with app.run_test(size=(80, 24)) as pilot:
