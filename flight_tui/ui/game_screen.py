@@ -233,6 +233,23 @@ class GameTableScreen(Screen[None]):
             self.notify(note, severity="warning", timeout=15)
         self.dismiss(None)
 
+    SHOWN_WHEN_THEY_APPLY: frozenset[str] = frozenset()
+    """Actions whose key the footer shows only when they apply (the key always works, and says
+    why not when it does not); ``undo`` applies while the viewer may take a move back."""
+
+    def shows_key(self, action: str) -> bool:
+        """Whether the footer shows the key of ``action`` now (read by the game footer)."""
+        view = getattr(self, "view", None)
+        if action not in self.SHOWN_WHEN_THEY_APPLY or view is None or self.viewer is None:
+            return True
+        if action == "undo":
+            return self.table.can_undo(self.viewer)
+        return self.move_applies(action, view)
+
+    def move_applies(self, action: str, view: Any) -> bool:
+        """Whether the move ``action`` stands for may be made now from the viewer's ``view``."""
+        return True
+
     def key(self, binding_id: str) -> str:
         """How the key of binding ``binding_id`` is written now (the player's keymap may change it)."""
         return key_for(self, binding_id)

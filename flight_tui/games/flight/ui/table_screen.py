@@ -73,8 +73,7 @@ class FlightTableScreen(GameTableScreen):
         Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now", id="flight.hint"),
         Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)", id="flight.menu"),
     ]
-    _CHECKED = {"play", "discard", "draw_pack", "draw_exposed", "undo"}
-    """Actions whose key the footer shows only when they apply (the key always works, and says why not)."""
+    SHOWN_WHEN_THEY_APPLY = frozenset({"play", "discard", "draw_pack", "draw_exposed", "undo"})
 
     def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
         super().__init__(table, bot_delay=bot_delay)
@@ -211,13 +210,8 @@ class FlightTableScreen(GameTableScreen):
 
     # ------------------------------------------------------------ keys
 
-    def shows_key(self, action: str) -> bool:
-        """Whether the footer shows the key of ``action`` now: only the moves that apply."""
-        if action not in self._CHECKED or self.view is None or self.viewer is None:
-            return True
-        view = self.view
-        if action == "undo":
-            return self.table.can_undo(self.viewer)
+    def move_applies(self, action: str, view: FlightView) -> bool:
+        """Playing and discarding apply in your play phase, drawing in your draw phase."""
         wanted = PLAY if action in ("play", "discard") else DRAW
         return my_turn(view) and view.phase == wanted
 

@@ -94,8 +94,7 @@ class PassaportasTableScreen(GameTableScreen):
         Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)", id="passaportas.menu"),
     ]
     """Tab and ``o`` each do one of two things (``check_action`` picks): both share the key's id."""
-    _CHECKED = {"roll", "fly", "stay", "wild", "customs", "pass_customs", "undo"}
-    """Moves whose key the footer shows only when they apply (the key always works, and says why not)."""
+    SHOWN_WHEN_THEY_APPLY = frozenset({"roll", "fly", "stay", "wild", "customs", "pass_customs", "undo"})
 
     def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
         super().__init__(table, bot_delay=bot_delay)
@@ -250,13 +249,9 @@ class PassaportasTableScreen(GameTableScreen):
             return self.side != "history"
         return True
 
-    def shows_key(self, action: str) -> bool:
-        """Whether the footer shows the key of ``action`` now: only the moves that apply."""
-        if action not in self._CHECKED or self.view is None or self.viewer is None:
-            return True
-        view = self.view
-        if action == "undo":
-            return self.table.can_undo(self.viewer)
+    def move_applies(self, action: str, view: PassaportasView) -> bool:
+        """Customs moves apply at your customs question, rolling and the wild token when the rules
+        allow them, flying and staying while you choose a flight."""
         if action in ("customs", "pass_customs"):
             return view.phase == CUSTOMS and my_move(view)
         if action == "roll":
