@@ -96,13 +96,26 @@ def test_H1_setup_player_cards_are_kept_sealed_then_revealed_and_continents_chos
 def setup_in(continent: str, card: str, players: int = 5, seed: int = 4, continent_set: str = "first"):
     """A game at the starting-flight purchase, seat 0 holding ``card`` in ``continent``."""
     state = R.new_game(CompetitiveConfig(players=players, continent_set=continent_set), seed)
-    state.kept[0] = player_card(card)
-    state.dealt[0] = [player_card(card)] + state.dealt[0][1:]
+    wanted_card, mine = player_card(card), state.dealt[0][0]
+    for cards in state.dealt[1:]:
+        if wanted_card in cards:
+            cards[cards.index(wanted_card)] = mine
+    if wanted_card in state.unused_player_cards:
+        state.unused_player_cards[state.unused_player_cards.index(wanted_card)] = mine
+    state.dealt[0][0] = wanted_card
+    if players == 5:
+        state.kept = [cards[0] for cards in state.dealt]
+        state.order = sorted(range(5), key=lambda s: D.player_cards[state.kept[s]].rank)
+        state.current = state.order[0]
+    target = W.continent(continent).id
     while state.phase != START:
         seat = R.to_act(state)[0]
         legal = R.legal_actions(state, seat)
-        wanted = [a for a in legal if isinstance(a, ChooseContinent) and a.continent == W.continent(continent).id]
-        R.apply(state, seat, wanted[0] if seat == 0 and wanted else legal[-1 if seat == 0 else 0])
+        if state.phase == KEEP:
+            action = KeepCard(wanted_card) if seat == 0 else legal[0]
+        else:
+            action = next(a for a in legal if (a.continent == target) == (seat == 0))
+        R.apply(state, seat, action)
     return state
 
 
