@@ -125,3 +125,10 @@ def with_event(state: CompetitiveState, name: str) -> None:
             deck[deck.index(card)] = state.active_event
             break
     state.active_event = card
+
+
+def to_pool(state: CompetitiveState, card: int) -> None:
+    """Make an Airport card unowned (back in the pool), wherever it is."""
+    if card not in state.airport_pool:
+        take(state, card, [state.removed_airports])
+        state.airport_pool.append(card)
