@@ -73,15 +73,17 @@ def quiet(state: CompetitiveState, seat: int):
     return legal[0]
 
 
-def take(state: CompetitiveState, card: int, pools: list[list[int]]) -> None:
-    for pool in pools:
+def take(state: CompetitiveState, card: int, pools: list[list[int]], kind: str) -> None:
+    """Take ``card`` out of the first of ``pools`` holding it, else from the seat holding it
+    as ``kind`` (``airports``, ``planes``, ``passengers`` or ``trucks``)."""
+    for pool in pools + [getattr(h, kind) for h in state.holdings]:
         if card in pool:
             pool.remove(card)
             return
-    for h in state.holdings:
-        for pool in (h.airports, h.planes, h.passengers, h.trucks, h.landing_rights):
-            if card in pool:
-                pool.remove(card)
+    if kind == "airports":
+        for h in state.holdings:
+            if card in h.landing_rights:
+                h.landing_rights.remove(card)
                 return
     raise AssertionError(f"card {card} is nowhere to take from")
 
@@ -90,16 +92,16 @@ def give(state: CompetitiveState, seat: int, *, airports=(), planes=(), passenge
     """Move these cards to ``seat`` from wherever they are (pools, decks, other seats)."""
     h = state.holdings[seat]
     for card in airports:
-        take(state, card, [state.airport_pool, state.removed_airports])
+        take(state, card, [state.airport_pool, state.removed_airports], "airports")
         h.airports.append(card)
     for card in planes:
-        take(state, card, [state.plane_deck, state.electric_pool])
+        take(state, card, [state.plane_deck, state.electric_pool], "planes")
         h.planes.append(card)
     for card in passengers:
-        take(state, card, [state.passenger_deck, state.removed_passengers])
+        take(state, card, [state.passenger_deck, state.removed_passengers], "passengers")
         h.passengers.append(card)
     for card in trucks:
-        take(state, card, [state.truck_supply])
+        take(state, card, [state.truck_supply], "trucks")
         h.trucks.append(card)
     if coins is not None:
         h.coins = coins
@@ -130,5 +132,5 @@ def with_event(state: CompetitiveState, name: str) -> None:
 def to_pool(state: CompetitiveState, card: int) -> None:
     """Make an Airport card unowned (back in the pool), wherever it is."""
     if card not in state.airport_pool:
-        take(state, card, [state.removed_airports])
+        take(state, card, [state.removed_airports], "airports")
         state.airport_pool.append(card)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from competitive_positions import D, W, after_setup, card_of, event_card, give, play_first, player_card, quiet, with_event
+from competitive_positions import D, after_setup, play_first, player_card, quiet, with_event
 
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.games.connecting_flights.competitive.rules import COMPETITIVE as R
