@@ -182,12 +182,12 @@ def _close_lot(state: CompetitiveState) -> None:
         h = state.holdings[b.leader]
         h.coins -= b.bid
         {AIRPORT: h.airports, PLANE: h.planes, PASSENGER: h.passengers}[lot.kind].append(lot.card)
-        state.log.append(LotSold(b.lot, b.leader, b.bid))
+        state.log.append(LotSold(b.lot, b.leader, b.bid, lot))
     else:
         {AIRPORT: state.airport_pool, PLANE: state.plane_deck, PASSENGER: state.passenger_deck}[lot.kind].append(
             lot.card
         )
-        state.log.append(LotUnsold(b.lot))
+        state.log.append(LotUnsold(b.lot, lot))
     _start_lot(state, b.lot + 1)
 
 
