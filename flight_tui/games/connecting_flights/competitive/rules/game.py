@@ -285,9 +285,12 @@ class CompetitiveRules(Rules):
 
     def forced_action(self, state: CompetitiveState, seat: int) -> CompetitiveAction | None:
         """A seat's only legal action when it has nothing to decide (e.g. ending a Marketplace
-        turn with nothing to buy, offer or pay; returning a Sabotage card nobody can take)."""
+        turn with nothing to buy or pay and nothing to trade; returning a Sabotage card that
+        can be inflicted on nobody)."""
         if state.phase in (KEEP, CONTINENT, START):
             return None
+        if state.phase in (MARKET, TRADING) and state.pending is None and market.could_trade(state, seat):
+            return None  # a trade beyond the few offers listed may still be made
         actions = legal(state, seat)
         return actions[0] if len(actions) == 1 else None
 
