@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from flight_tui.ui.keys import key_for, key_name
+from flight_tui.ui.partial_updates import crop_partial_updates
 from flight_tui.ui.screens.menu import MenuScreen
 from flight_tui.ui.screens.too_small import TooSmallScreen, too_small
 from flight_tui.ui.settings import DEFAULT_THEME, ConfigError, load_config, save_settings
@@ -68,6 +69,7 @@ class FlightTuiApp(App[None]):
         # NO_COLOR: with native ANSI colours Textual strips all colour (otherwise it turns colours
         # to greys, which makes the ansi_default colours of an ANSI theme black on black).
         super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
+        crop_partial_updates()
         self.start = start
         self.start_table = table
         self.theme_request = theme
