@@ -107,12 +107,22 @@ class FlightTuiApp(App[None]):
         self._startup_messages.extend((problem, "warning") for problem in problems)
         wanted = self.theme_request or self.settings.theme
         if wanted in self.theme_names:
-            self.theme = wanted
+            self._start_with_theme(wanted)
             return
         fallback = DEFAULT_THEME if DEFAULT_THEME in self.theme_names else self.theme
         known = ", ".join(self.theme_names) or "none"
         self._startup_messages.append((f"Unknown theme '{wanted}': using {fallback}. Themes: {known}.", "warning"))
-        self.theme = fallback
+        self._start_with_theme(fallback)
+
+    def _start_with_theme(self, name: str) -> None:
+        """Use theme ``name`` from the start. Setting ``theme`` before the app runs has Textual
+        parse the app's stylesheets a second time as it starts, to apply the theme's colours;
+        this sets what setting it sets (the colours too), so they are parsed once, with them."""
+        self.set_reactive(App.theme, name)
+        dark = self.current_theme.dark
+        self.update_classes({f"-theme-{name}": True, "-dark-mode": dark, "-light-mode": not dark}, update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
+        self.stylesheet.set_variables(self.get_css_variables())
 
     def on_mount(self) -> None:
         self._install_signal_handlers()
