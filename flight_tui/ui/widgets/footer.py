@@ -88,6 +88,8 @@ class GameFooter(Footer):
         A key whose place, text and state stay the same is kept as it is, so it is not
         repainted; a key that changes is changed in place; keys are added or removed at the end.
         """
+        if not self.is_attached:
+            return
         shown = list(self.children)
         wanted = list(self.compose())
         if not all(type(key) is FooterKey for key in (*shown, *wanted)):  # binding groups: rebuild
