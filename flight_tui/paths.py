@@ -8,7 +8,6 @@ else the platform's user config directory. ``flight-tui locate`` prints them.
 from __future__ import annotations
 
 import os
-import secrets
 from pathlib import Path
 
 import platformdirs
@@ -50,7 +49,7 @@ def check_saves_dir() -> None:
     """
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    probe = folder / f".write-test-{secrets.token_hex(6)}"
+    probe = folder / f".write-test-{os.urandom(6).hex()}"  # os.urandom, as secrets does: no hashlib to import at start-up
     fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         os.write(fd, b"flight-tui")

@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from flight_tui.ui.keys import key_for, key_name
+from flight_tui.ui.partial_updates import crop_partial_updates
 from flight_tui.ui.screens.menu import MenuScreen
 from flight_tui.ui.screens.too_small import TooSmallScreen, too_small
 from flight_tui.ui.settings import DEFAULT_THEME, ConfigError, load_config, save_settings
@@ -68,6 +69,7 @@ class FlightTuiApp(App[None]):
         # NO_COLOR: with native ANSI colours Textual strips all colour (otherwise it turns colours
         # to greys, which makes the ansi_default colours of an ANSI theme black on black).
         super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
+        crop_partial_updates()
         self.start = start
         self.start_table = table
         self.theme_request = theme
@@ -105,12 +107,22 @@ class FlightTuiApp(App[None]):
         self._startup_messages.extend((problem, "warning") for problem in problems)
         wanted = self.theme_request or self.settings.theme
         if wanted in self.theme_names:
-            self.theme = wanted
+            self._start_with_theme(wanted)
             return
         fallback = DEFAULT_THEME if DEFAULT_THEME in self.theme_names else self.theme
         known = ", ".join(self.theme_names) or "none"
         self._startup_messages.append((f"Unknown theme '{wanted}': using {fallback}. Themes: {known}.", "warning"))
-        self.theme = fallback
+        self._start_with_theme(fallback)
+
+    def _start_with_theme(self, name: str) -> None:
+        """Use theme ``name`` from the start. Setting ``theme`` before the app runs has Textual
+        parse the app's stylesheets a second time as it starts, to apply the theme's colours;
+        this sets what setting it sets (the colours too), so they are parsed once, with them."""
+        self.set_reactive(App.theme, name)
+        dark = self.current_theme.dark
+        self.update_classes({f"-theme-{name}": True, "-dark-mode": dark, "-light-mode": not dark}, update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
+        self.stylesheet.set_variables(self.get_css_variables())
 
     def on_mount(self) -> None:
         self._install_signal_handlers()

@@ -29,6 +29,21 @@ def key_width(key: FooterKey) -> int:
     return cell_len(key.key_display + label) + 1
 
 
+def key_look(key: FooterKey) -> tuple:
+    """What a footer key shows and does: two keys alike in this look and act the same."""
+    return key.key, key.key_display, key.description, key.action, key._disabled, key.tooltip, key.virtual_size
+
+
+def adopt(key: FooterKey, model: FooterKey) -> None:
+    """Make ``key`` (shown) show and do what ``model`` (not mounted) does, and repaint it."""
+    key.key, key.key_display, key.description, key.action = model.key, model.key_display, model.description, model.action
+    key._disabled = model._disabled
+    key.set_class(model._disabled, "-disabled")
+    key.tooltip = model.tooltip
+    key.set_reactive(Widget.virtual_size, model.virtual_size)
+    key.refresh(layout=True)
+
+
 class GameFooter(Footer):
     """A compact footer that never cuts a key in half and always shows Help (F1).
 
@@ -37,8 +52,8 @@ class GameFooter(Footer):
     are left out whole, from the end. A screen with a ``shows_key(action)`` method leaves out
     the keys it says do not apply now (they still work, to say why not). Help lists
     every key, and the command palette (Ctrl+P), which this footer leaves out to make room.
-    The footer is rebuilt (and repainted) only when the keys to show change, not after every
-    move.
+    When the keys to show change, only the keys that differ are changed (and repainted), not
+    the whole footer; nothing is repainted after a move that leaves them as they are.
     """
 
     def __init__(self, **kwargs) -> None:
@@ -58,14 +73,35 @@ class GameFooter(Footer):
         )
 
     def bindings_changed(self, screen: Screen) -> None:
-        """Rebuild the footer if the keys to show differ from those it shows or is about to show."""
+        """Update the footer if the keys to show differ from those it shows or is about to show."""
         self._bindings_ready = True
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
         keys = self.shown_keys(screen)
         if keys != self._composed_keys:
             self._composed_keys = keys
-            self.call_after_refresh(self.recompose)
+            self.call_after_refresh(self.update_keys)
+
+    async def update_keys(self) -> None:
+        """Show the keys of the moment, changing only the keys that differ from those shown.
+
+        A key whose place, text and state stay the same is kept as it is, so it is not
+        repainted; a key that changes is changed in place; keys are added or removed at the end.
+        """
+        if not self.is_attached:
+            return
+        shown = list(self.children)
+        wanted = list(self.compose())
+        if not all(type(key) is FooterKey for key in (*shown, *wanted)):  # binding groups: rebuild
+            await self.recompose()
+            return
+        for old, new in zip(shown, wanted):
+            if key_look(old) != key_look(new):
+                adopt(old, new)
+        if len(shown) > len(wanted):
+            await self.remove_children(shown[len(wanted):])
+        elif len(wanted) > len(shown):
+            await self.mount_all(wanted[len(shown):])
 
     def compose(self) -> ComposeResult:
         self._composed_keys = self.shown_keys(self.screen) if self._bindings_ready else None

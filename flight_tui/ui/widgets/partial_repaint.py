@@ -4,8 +4,8 @@ Textual repaints a whole widget on ``refresh()``, and a panel redrawn after ever
 its full size in bytes on every move, over SSH too. A :class:`PartialRepaint` widget changes
 what it shows inside :meth:`~PartialRepaint.repainting_changes`: the content is drawn before
 and after, compared cell by cell, and only the span of each line that differs is refreshed
-(``refresh(Region)``); Textual then writes the segments that cover those spans. Nothing is
-refreshed when nothing changed.
+(``refresh(Region)``), and :mod:`flight_tui.ui.partial_updates` has Textual write only those
+spans to the terminal. Nothing is refreshed when nothing changed.
 """
 
 from __future__ import annotations
@@ -34,8 +34,14 @@ def cells(strip: Strip) -> list[Cell]:
     return out
 
 
+UNCHANGED_GAP = 8
+"""Unchanged cells between two changes of a line that make them two regions: sending the cells
+between them would cost more than moving the cursor (a few bytes) and setting the style again."""
+
+
 def changed_regions(before: Sequence[Strip], after: Sequence[Strip]) -> list[Region]:
-    """For each line that differs, the region from its first to its last changed cell."""
+    """For each line that differs, the regions of its changed cells: one from the first to the
+    last changed cell, split where :data:`UNCHANGED_GAP` or more cells in between did not change."""
     regions = []
     blank: list[Cell] = []
     for y in range(max(len(before), len(after))):
@@ -45,7 +51,13 @@ def changed_regions(before: Sequence[Strip], after: Sequence[Strip]) -> list[Reg
             continue
         width = max(len(old), len(new))
         differs = [x for x in range(width) if (old[x] if x < len(old) else None) != (new[x] if x < len(new) else None)]
-        regions.append(Region(differs[0], y, differs[-1] + 1 - differs[0], 1))
+        start = previous = differs[0]
+        for x in differs[1:]:
+            if x - previous > UNCHANGED_GAP:
+                regions.append(Region(start, y, previous + 1 - start, 1))
+                start = x
+            previous = x
+        regions.append(Region(start, y, previous + 1 - start, 1))
     return regions
 
 

@@ -7,11 +7,15 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Region
 from textual.strip import Strip
+from textual._compositor import CompositorUpdate
 from textual.widgets._footer import FooterKey
+
+from flight_tui.games.flight.rules import cards as C
 
 from flight_tui.games.flight.ui.table_screen import FlightTableScreen
 from flight_tui.games.flight.ui.widgets import FlightsPanel, HandView, PlayersPanel, StatusBar
 from flight_tui.ui.widgets.footer import GameFooter
+from flight_tui.ui.partial_updates import crop_partial_updates
 from flight_tui.ui.widgets.partial_repaint import changed_regions
 
 RED, BLUE = Style(color="red"), Style(color="blue")
@@ -95,11 +99,26 @@ async def test_a_new_hand_title_repaints_only_the_line_it_is_on(monkeypatch):
         assert "Ann,&#160;a&#160;new&#160;title" in app.export_screenshot()  # spaces are &#160; in the SVG
 
 
+def record_output(app) -> list[str]:
+    """From now on, what ``app`` would write to a terminal for each screen update (it runs headless)."""
+    written: list[str] = []
+    display = app._display
+
+    def _display(screen, renderable):
+        if isinstance(renderable, CompositorUpdate):
+            written.append(renderable.render_segments(app.console))
+        return display(screen, renderable)
+
+    app._display = _display
+    return written
+
+
 @run_async
-async def test_the_footer_is_rebuilt_only_when_its_keys_change(monkeypatch):
+async def test_the_footer_changes_only_the_keys_that_differ(monkeypatch):
     app = TableApp(make_table())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        crop_partial_updates()
         rebuilt = []
         original = GameFooter.recompose
 
@@ -108,14 +127,44 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change(monkeypatch):
             await original(self)
 
         monkeypatch.setattr(GameFooter, "recompose", recompose)
+        footer = app.screen.query_one(GameFooter)
 
         def shown() -> list[str]:
-            return [key.description for key in app.screen.query_one(GameFooter).query(FooterKey)]
+            return [key.description for key in footer.query(FooterKey)]
 
-        before = shown()
+        before, first_key = shown(), footer.query(FooterKey).first()
         app.screen.refresh_bindings()  # as after every move, and when a screen above closes
         await pilot.pause()
         assert rebuilt == [] and shown() == before
+        output = record_output(app)
         await pilot.press("p")
         await pilot.pause()
-        assert rebuilt and "Discard" in shown() and "Pack" not in shown()
+        assert before == ["Card", "Pack", "Exposed card", "Hint", "Menu"]
+        assert shown() == ["Card", "Play", "Discard", "Hint", "Menu"]
+        assert rebuilt == [] and footer.query(FooterKey).first() is first_key  # changed in place
+        sent = "".join(output)
+        assert "Play" in sent and "Discard" in sent
+        assert "←→" not in sent  # the first key did not change: it was not sent again
+        footer.refresh(recompose=True)  # built from scratch, the footer looks the same
+        await pilot.pause()
+        assert shown() == ["Card", "Play", "Discard", "Hint", "Menu"]
+
+
+@run_async
+async def test_drawing_a_card_sends_only_the_cards_that_moved():
+    app = TableApp(make_table())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        crop_partial_updates()
+        hand = app.screen.hand
+        cards, cursor, width = list(hand.cards), hand.cursor, hand._cell_width()
+        output = record_output(app)
+        await pilot.press("p")
+        await pilot.pause()
+        new = hand.cards.index(next(card for card in hand.cards if card not in cards))
+        assert hand._cell_width() == width  # room for the drawn card: the others keep their size
+        sent = "".join(output)
+        untouched = [C.code(card) for index, card in enumerate(hand.cards[:new]) if index != cursor]
+        assert untouched and not any(code in sent for code in untouched)
+        assert C.code(hand.cards[new]) in sent
+

@@ -54,6 +54,15 @@ def my_turn(view: FlightView) -> bool:
     return view.current == view.seat and view.phase != "over"
 
 
+def hand_room(view: FlightView) -> int:
+    """How many cards the viewer's hand makes room for: as many as it holds once this turn's card
+    is drawn (in the viewer's play phase: those held and those played this turn; else one more).
+    Drawing or playing a card then moves only the cards after it."""
+    if my_turn(view) and view.phase == PLAY:
+        return len(view.hand) + view.turn.played
+    return len(view.hand) + 1
+
+
 def playable_flights(view: FlightView, card: int) -> list[int]:
     """The flights ``card`` may be laid on now (empty unless the viewer is in the play phase)."""
     if not my_turn(view) or view.phase != PLAY:

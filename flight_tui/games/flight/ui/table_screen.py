@@ -31,6 +31,7 @@ from flight_tui.games.flight.ui.chooser import FlightChooser
 from flight_tui.games.flight.ui.end_screens import HandEndScreen, MatchEndScreen
 from flight_tui.games.flight.ui.presentation import (
     action_text,
+    hand_room,
     my_turn,
     play_reason,
     playable_flights,
@@ -159,7 +160,7 @@ class FlightTableScreen(GameTableScreen):
                 cursor = cards.index(new_cards[0])
             elif hand.card in cards:
                 cursor = cards.index(hand.card)
-        hand.show(cards, [bool(playable_flights(view, c)) for c in cards], cursor)
+        hand.show(cards, [bool(playable_flights(view, c)) for c in cards], cursor, hand_room(view))
         self.query_one(StatusBar).show(view)
         self.query_one(FlightsPanel).show(view.flights, recent_plays(view))
         self.query_one(PlayersPanel).show(self.table.seats, view)

@@ -233,6 +233,10 @@ class HandView(CardPainter):
     move repaints two short rows of one region; borders never change. Each card row is one
     segment of one style (the gap after a card takes the card's style), which keeps the
     escape codes per repaint few.
+
+    Cards are as wide as ``slots`` cards allow (or as the cards held, if more): a hand that
+    makes room for the card to be drawn keeps its card width when it is drawn or a card is
+    played, so only the cards that move are repainted, not the whole hand.
     """
 
     CARD_ROWS = 4
@@ -242,6 +246,7 @@ class HandView(CardPainter):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
+        self.slots = 0
         self.cards: list[int] = []
         self.playable: list[bool] = []
         self.cursor = 0
@@ -251,9 +256,10 @@ class HandView(CardPainter):
         """The card under the cursor, if any."""
         return self.cards[self.cursor] if self.cards else None
 
-    def show(self, cards: list[int], playable: list[bool], cursor: int) -> None:
-        """Show a new hand (repaints the cards that changed)."""
+    def show(self, cards: list[int], playable: list[bool], cursor: int, slots: int = 0) -> None:
+        """Show a new hand, its cards sized for ``slots`` cards or more (repaints the cards that changed)."""
         with self.repainting_changes():
+            self.slots = slots
             self.cards = cards
             self.playable = playable
             self.cursor = min(max(cursor, 0), max(len(cards) - 1, 0))
@@ -277,7 +283,7 @@ class HandView(CardPainter):
 
     def _cell_width(self) -> int:
         """Width of one card, borders included (a one-column gap follows each card)."""
-        count = max(len(self.cards), 1)
+        count = max(len(self.cards), self.slots, 1)
         return min(max((self.size.width - 1) // count - 1, 7), 14)
 
     def _cell_x(self, index: int) -> int:
