@@ -41,7 +41,7 @@ from flight_tui.games.connecting_flights.coop.ui.end_screens import (
     RoundSummaryScreen,
 )
 from flight_tui.games.connecting_flights.coop.ui.fly import FlyView
-from flight_tui.games.connecting_flights.coop.ui.hand import HandPanel, cards_of
+from flight_tui.games.connecting_flights.coop.ui.hand import CoopHandPanel, cards_of
 from flight_tui.games.connecting_flights.coop.ui.market import MarketView
 from flight_tui.games.connecting_flights.coop.ui.messages import ActionChosen
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
@@ -167,7 +167,7 @@ class CoopTableScreen(GameTableScreen):
         yield TabLine(id="cf-tabs")
         with ContentSwitcher(initial="board", id="cf-views"):
             yield BoardView(self.world, id="board")
-            yield HandPanel(self.world, id="hand")
+            yield CoopHandPanel(self.world, id="hand")
             yield StartView(self.world, id="start")
             yield MarketView(self.world, id="market")
             yield FlyView(self.world, id="fly")
@@ -226,7 +226,7 @@ class CoopTableScreen(GameTableScreen):
         self.query_one(BoardView).show(view, names)
         hands = [(names[s], cards_of(view.hands[s])) for s in range(view.num_seats)]
         can_build = view.phase == FLY and my_go(view) and not any(view.hands[view.seat].flown)
-        self.query_one(HandPanel).show(hands, view.seat, can_build, arranged=view.hands[view.seat].chains)
+        self.query_one(CoopHandPanel).show(hands, view.seat, can_build, arranged=view.hands[view.seat].chains)
         self.query_one(StartView).show(view, names)
         self.query_one(MarketView).show(view, names)
         self.query_one(FlyView).show(view, names)
@@ -267,7 +267,7 @@ class CoopTableScreen(GameTableScreen):
     def on_action_chosen(self, message: ActionChosen) -> None:
         self.submit(message.action)
 
-    def on_hand_panel_flights_ready(self, message: HandPanel.FlightsReady) -> None:
+    def on_hand_panel_flights_ready(self, message: CoopHandPanel.FlightsReady) -> None:
         chains = tuple(tuple(chain) for chain in message.chains)
         if self.submit(SetChains(chains)):
             self._switch("fly")
@@ -313,7 +313,7 @@ class CoopTableScreen(GameTableScreen):
             text = action_text(view, self.world, self.table.names, action, self.key)
             if isinstance(action, SetChains):
                 self._switch("hand")
-                self.query_one(HandPanel).load_chains(action.chains)
+                self.query_one(CoopHandPanel).load_chains(action.chains)
                 text += f". They are in the builder: {self.key('coop.hand.fly')} sends them, or change them first"
             elif isinstance(action, Buy):
                 self._switch("market")
