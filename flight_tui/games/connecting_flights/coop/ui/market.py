@@ -22,7 +22,7 @@ from textual.widgets import Static
 from flight_tui.games.connecting_flights.coop.rules.state import AIRPORT, LANDING_RIGHTS, Buy, CoopView, Refresh
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine
-from flight_tui.games.connecting_flights.coop.ui.messages import ActionChosen
+from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
     MarketRow,
     bought_recently,

@@ -12,7 +12,6 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -43,7 +42,8 @@ from flight_tui.games.connecting_flights.coop.ui.end_screens import (
 from flight_tui.games.connecting_flights.coop.ui.fly import FlyView
 from flight_tui.games.connecting_flights.coop.ui.hand import CoopHandPanel, cards_of
 from flight_tui.games.connecting_flights.coop.ui.market import MarketView
-from flight_tui.games.connecting_flights.coop.ui.messages import ActionChosen
+from flight_tui.games.connecting_flights.core_ui.bars import StatusLine, TabLine
+from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
     action_text,
     my_go,
@@ -53,7 +53,6 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
 from flight_tui.words import clip
 from flight_tui.games.connecting_flights.coop.ui.setup_view import StartView
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
-from flight_tui.ui.keys import key_for
 from flight_tui.ui.widgets.footer import GameFooter
 from flight_tui.ui.widgets.handoff import HandOffScreen
 
@@ -62,49 +61,6 @@ VIEWS = (("board", "Board"), ("hand", "Hand"), ("market", "Market"), ("fly", "Fl
 """The views in key order: key 1 shows the first."""
 PASS_HELP = "End your go (the phase ends when every player has passed in a row)"
 UNDO_HELP = "Take back your last action of this go (not a refresh or anything that revealed cards)"
-
-
-class TabLine(Widget):
-    """``1 Board  2 Hand  3 Market  4 Fly``: the view shown is marked ``▸`` and reversed."""
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.current = "board"
-        self.labels = dict(VIEWS)
-
-    def show(self, current: str, labels: dict[str, str]) -> None:
-        if (current, labels) != (self.current, self.labels):
-            self.current, self.labels = current, dict(labels)
-            self.refresh()
-
-    def render(self) -> Text:
-        text = Text(" ")
-        for key, _ in VIEWS:
-            label = f"{key_for(self, f'coop.{key}')} {self.labels[key]}"
-            if key == self.current:
-                text.append(f"▸{label} ", Style(bold=True, reverse=True))
-            else:
-                text.append(f" {label} ")
-            text.append(" ")
-        return text
-
-
-class StatusLine(Widget):
-    """Coins, round, stage, phase and whose go it is; the difficulty on the right."""
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.left = ""
-        self.right = ""
-
-    def show(self, left: str, right: str) -> None:
-        if (left, right) != (self.left, self.right):
-            self.left, self.right = left, right
-            self.refresh()
-
-    def render(self) -> Text:
-        gap = max(self.size.width - len(self.left) - len(self.right), 1)
-        return Text(self.left + " " * gap + self.right)
 
 
 class LogLines(Widget):
@@ -164,7 +120,7 @@ class CoopTableScreen(GameTableScreen):
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="cf-status")
-        yield TabLine(id="cf-tabs")
+        yield TabLine(VIEWS, "coop", id="cf-tabs")
         with ContentSwitcher(initial="board", id="cf-views"):
             yield BoardView(self.world, id="board")
             yield CoopHandPanel(self.world, id="hand")
