@@ -249,6 +249,10 @@ class HandPanel(Widget, can_focus=True):
         """What the builder says while the viewer may not arrange flights."""
         return "Flights are arranged in the Fly phase."
 
+    def choice_note(self, choice: Choice) -> str:
+        """What to say after a card that may come next (a price), or ""."""
+        return ""
+
     def note(self) -> Text | None:
         """A line under the problems (what the chains would earn, what they cost), or None."""
         return None
@@ -266,7 +270,7 @@ class HandPanel(Widget, can_focus=True):
     def _choice_row(self, choice: Choice) -> tuple[str, bool]:
         rules = sorted({p.rule for p in self.builder.choice_problems(choice) if p.rule is not None})
         mark = "✓" if not rules else "✗ rule " + ",".join(str(r) for r in rules)
-        return f"{choice_label(self.world, choice):<34} {mark}", not rules
+        return f"{choice_label(self.world, choice):<34} {mark}{self.choice_note(choice)}", not rules
 
     def _problems_text(self) -> Text:
         lines = [self._rules_text()]

@@ -58,7 +58,7 @@ class AuctionView(Widget, can_focus=True):
     BINDINGS = [
         Binding("up,k", "move(-1)", "Card", key_display="↑↓", tooltip="Previous card to put up", id="competitive.auction.previous"),
         Binding("down,j", "move(1)", "Next card", show=False, tooltip="Next card to put up", id="competitive.auction.next"),
-        Binding("enter", "choose", "Put up", tooltip="Put the card under the cursor up for auction", id="competitive.auction.choose"),
+        Binding("enter", "choose", "Put up", key_display="Enter", tooltip="Put the card under the cursor up for auction", id="competitive.auction.choose"),
         Binding("z", "raise_bid(0)", "Bid +1", tooltip="Bid 1 more than the bid standing (to open: the face value)", id="competitive.auction.raise-1"),
         Binding("x", "raise_bid(1)", "+5", tooltip="Bid 5 more than the bid standing", id="competitive.auction.raise-5"),
         Binding("c", "raise_bid(2)", "+10", tooltip="Bid 10 more than the bid standing", id="competitive.auction.raise-10"),
@@ -111,7 +111,7 @@ class AuctionView(Widget, can_focus=True):
             text.append(f"\n {what}")
             text.append(f" · {state}", style="italic")
         if my_lot_turn(view):
-            text.append(f"\nYour slot: choose the card to put up ({key_for(self, 'competitive.auction.choose')})", style="bold")
+            text.append(f"\nYour slot: {key_for(self, 'competitive.auction.choose')} puts up the card under the cursor", style="bold")
         elif view.phase == CHOOSE_LOTS and view.to_act:
             text.append(f"\n{self.names[view.to_act[0]]} is choosing the next card.")
         return text

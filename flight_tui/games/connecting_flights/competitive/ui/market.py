@@ -49,7 +49,7 @@ def market_rows(view: CompetitiveView, world: World) -> list[MarketRow]:
     """Headings and rows: Landing Rights (one Airport card per airport, by continent), Electric
     Planes, Fuel Trucks; prices are what the viewer would pay this round."""
     seat = view.seat
-    rows = [MarketRow(f"Landing Rights (at most {data().landing_rights_per_player} a round, returned at End Round)", 0, None)]
+    rows = [MarketRow(f"Landing Rights ({data().landing_rights_per_player} a round, for this round only)", 0, None)]
     seen: set[int] = set()
     for card in sorted(view.airport_pool, key=lambda c: (world.airport_of_card(c).continent, -world.airport_of_card(c).stars, c)):
         airport = world.airport_of_card(card)

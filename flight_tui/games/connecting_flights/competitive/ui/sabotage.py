@@ -73,7 +73,7 @@ class SabotageView(Widget, can_focus=True):
     BINDINGS = [
         Binding("up,k", "move(-1)", "Choice", key_display="↑↓", tooltip="Previous choice", id="competitive.sabotage.previous"),
         Binding("down,j", "move(1)", "Next choice", show=False, tooltip="Next choice", id="competitive.sabotage.next"),
-        Binding("enter", "choose", "Do it", tooltip="Do the choice under the cursor", id="competitive.sabotage.choose"),
+        Binding("enter", "choose", "Do it", key_display="Enter", tooltip="Do the choice under the cursor", id="competitive.sabotage.choose"),
     ]
 
     def __init__(self, world: World, **kwargs) -> None:

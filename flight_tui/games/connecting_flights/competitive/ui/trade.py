@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from flight_tui.games.connecting_flights.competitive.rules import market as market_rules
 from flight_tui.games.connecting_flights.competitive.rules.actions import Bundle, Propose
@@ -35,6 +35,7 @@ from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine
 from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.dialogs import Dialog
+from flight_tui.ui.widgets.footer import GameFooter
 
 FIELDS = ("airports", "planes", "passengers", "trucks")
 """The kinds of thing a side of a trade may hold, as :class:`Bundle` names them."""
@@ -127,7 +128,7 @@ class TradeDialog(Dialog[Propose | None]):
                         yield LineList(id=f"trade-list-{index}")
                         yield OneLine(id=f"trade-coins-{index}", classes="trade-coins")
             yield Static(id="trade-problem")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self._show_all()
@@ -254,7 +255,7 @@ class OfferDialog(Dialog[bool | None]):
         text.append(f"\nCoins: you {view.holdings[view.seat].coins}, {names[by]} {view.holdings[by].coins} (never above {data().coin_cap})", style="dim")
         with Vertical(classes="dialog"):
             yield Static(text, classes="dialog-text")
-        yield Footer()
+        yield GameFooter()
 
     def action_answer(self, answer: bool | None) -> None:
         self.dismiss(answer)
