@@ -222,6 +222,20 @@ async def test_the_saboteur_draws_a_card_sees_it_and_inflicts_it_with_keys():
 
 
 @run_async
+async def test_a_tie_no_tie_breaker_breaks_is_a_shared_win_with_the_bin_bags():
+    table = make_table("human:Ann,random:Bob", seed=6)
+    play_until(table, lambda t: t.is_over(), seed=6, limit=50000)
+    assert table.state.decided_by == "shared"
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(line.strip(" │") for line in screen_lines(app))  # the box's lines joined
+        assert "Ann and Bob share the win" in text
+        assert "Tie-breakers: income tied → income not on Landing Rights tied → continents tied → coins tied" in text
+        assert "bin bag" in text
+
+
+@run_async
 async def test_the_end_screen_names_the_winner_and_what_decided():
     table = make_table("human:Ann,random:Bob,random:Cleo", seed=4)
     play_until(table, lambda t: t.is_over(), seed=4, limit=50000)

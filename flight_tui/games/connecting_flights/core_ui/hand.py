@@ -131,8 +131,9 @@ class ChoiceList(Widget, can_focus=False):
         return Strip([Segment(line, style)], width)
 
 
-def hand_bindings(mode: str) -> list[Binding]:
-    """The builder's keys, with ids starting ``{mode}.hand.`` (a mode's keymap entries are its own)."""
+def hand_bindings(mode: str, send: str = "Fly") -> list[Binding]:
+    """The builder's keys, with ids starting ``{mode}.hand.`` (a mode's keymap entries are its
+    own); ``send`` labels the key that sends the chains."""
     return [
         Binding("up,k", "move(-1)", "Card", key_display="↑↓", tooltip="Previous card that may come next", id=f"{mode}.hand.previous"),
         Binding("down,j", "move(1)", "Next card", show=False, tooltip="Next card that may come next", id=f"{mode}.hand.next"),
@@ -140,7 +141,7 @@ def hand_bindings(mode: str) -> list[Binding]:
         Binding("backspace", "back", "Back", key_display="⌫", tooltip="Take back the last card or chain change", id=f"{mode}.hand.back"),
         Binding("e", "end_chain", "End chain", tooltip="End the chain being built (a partial flight is dropped)", id=f"{mode}.hand.end-chain"),
         Binding("c", "clear", "Clear", show=False, tooltip="Take every chain apart", id=f"{mode}.hand.clear"),
-        Binding("f", "fly", "Fly", tooltip="Send the chains you built", id=f"{mode}.hand.fly"),
+        Binding("f", "fly", send, tooltip="Send the chains you built", id=f"{mode}.hand.fly"),
     ]
 
 

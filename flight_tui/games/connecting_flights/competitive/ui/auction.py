@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 from flight_tui.games.connecting_flights.competitive.rules import auction as auction_rules
 from flight_tui.games.connecting_flights.competitive.rules.actions import Bid, ChooseLot, PassBid
+from flight_tui.games.connecting_flights.competitive.rules.common import data
 from flight_tui.games.connecting_flights.competitive.rules.state import BIDDING, CHOOSE_LOTS
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
 from flight_tui.games.connecting_flights.competitive.ui.presentation import (
@@ -111,7 +112,7 @@ class AuctionView(Widget, can_focus=True):
             text.append(f"\n {what}")
             text.append(f" · {state}", style="italic")
         if my_lot_turn(view):
-            text.append(f"\nYour slot: {key_for(self, 'competitive.auction.choose')} puts up the card under the cursor", style="bold")
+            text.append(f"\nYour slot: pick a card, {key_for(self, 'competitive.auction.choose')} puts it up", style="bold")
         elif view.phase == CHOOSE_LOTS and view.to_act:
             text.append(f"\n{self.names[view.to_act[0]]} is choosing the next card.")
         return text
@@ -120,7 +121,15 @@ class AuctionView(Widget, can_focus=True):
         view, world = self.view, self.world
         lot = bidding_lot(view) if view.phase == BIDDING else None
         if lot is None:
-            return Text("No card is under the hammer.", style="italic")
+            text = Text("No card is under the hammer yet.\n\n", style="italic")
+            limit = data().bids_per_card
+            text.append(
+                "The slots fill in turn from the first player, then each card is auctioned in order: "
+                f"open at its face value or more, then bid higher; {limit} bids each per card; "
+                "the last one in pays their bid.",
+                style="dim",
+            )
+            return text
         b = view.bidding
         text = Text("Under the hammer\n", style="bold")
         text.append(f"{lot_label(world, lot)}\n")
@@ -130,13 +139,13 @@ class AuctionView(Widget, can_focus=True):
             text.append(f"{b.bid}c by {self.names[b.leader]}\n")
         else:
             text.append("No bid yet\n", style="italic")
-        text.append(f"\n  {'Player':<10} {'':<8} {'bids':>4} {'coins':>5}\n", style="bold")
+        text.append(f"\n  {'Player':<10} {'':<7} {'left':>4} {'coins':>5}\n", style="bold")
         for bidder in bidders(view):
             mark = "▶" if view.to_act and view.to_act[0] == bidder.seat else " "
             state = "leading" if bidder.leading else ("in" if bidder.still_in else "out")
             you = "*" if bidder.seat == view.seat else " "
-            text.append(f"{mark}{you}{self.names[bidder.seat][:10]:<10} {state:<8} {bidder.bids_left:>4} {bidder.coins:>5}\n")
-        text.append("▶ to bid · * you", style="dim")
+            text.append(f"{mark}{you}{self.names[bidder.seat][:10]:<10} {state:<7} {bidder.bids_left:>4} {bidder.coins:>5}\n")
+        text.append("▶ to bid · * you · left: bids left", style="dim")
         return text
 
     def _keys_text(self) -> Text:

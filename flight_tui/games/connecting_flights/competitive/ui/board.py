@@ -19,7 +19,7 @@ from flight_tui.games.connecting_flights.competitive.rules.config import contine
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.board import ContinentPainter, owner_text, seat_marks, stars
-from flight_tui.words import clip
+from flight_tui.words import clip, count
 
 WIDE = 110
 """From this width on, airport rows name the city."""
@@ -72,7 +72,7 @@ class CompetitiveBoardView(ContinentPainter, can_focus=True):
         title = Text(f"{c.letter} {c.name}", self.continent_style(continent) + Style(bold=True))
         starters = [marks[s] for s, h in enumerate(view.holdings) if h.continent == continent]
         if not in_play:
-            title.append(" · not in play", self.style_of("dim"))
+            title.append(" ✗", self.style_of("dim"))
         elif starters:
             title.append(f" · start {''.join(starters)}", self.style_of("dim"))
         lines = [title]
@@ -91,7 +91,8 @@ class CompetitiveBoardView(ContinentPainter, can_focus=True):
         return lines
 
     def _legend(self, marks: list[str], width: int) -> Text:
-        legend = " [A] owns it, [a] Landing Rights this round · ☠ a Sabotage card on it"
+        """What the marks mean (► holds the first-player marker)."""
+        legend = " [A] owns it · [a] Landing Rights · ☠ sabotaged · ✗ not in play · ► first player"
         return Text(clip(legend, width), self.style_of("dim"))
 
     def _airline(self, seat: int, marks: list[str], width: int) -> Text:
@@ -101,7 +102,6 @@ class CompetitiveBoardView(ContinentPainter, can_focus=True):
         player = data().player_cards[card].name if card >= 0 and (view.order or seat == view.seat) else "card face down"
         continent = world.continents[h.continent].code if h.continent >= 0 else "—"
         cards = len(h.airports) + len(h.planes) + len(h.passengers)
-        line = f" [{marks[seat]}] {self.names[seat]:<10} {h.coins:>3}c · {player} · {continent} · {cards} cards, {len(h.trucks)} trucks"
-        if view.first_player == seat and view.round:
-            line += " · first player"
+        first = "►" if view.first_player == seat and view.round else " "
+        line = f"{first}[{marks[seat]}] {self.names[seat]:<10} {h.coins:>3}c · {player} · {continent} · {count(cards, 'card')} · {count(len(h.trucks), 'truck')}"
         return Text(clip(line, width), Style(bold=seat == view.seat))

@@ -93,10 +93,11 @@ def last_chains(view: CompetitiveView, cards: HandCards) -> list[list[FlightSpec
 
 
 class CompetitiveHandPanel(HandPanel):
-    """Every airline's cards; the builder for the Fly phase or the starting flight."""
+    """Every airline's cards; the builder for the Fly phase or the starting flight (the send
+    key sends either)."""
 
     KEYS = "competitive"
-    BINDINGS = hand_bindings(KEYS)
+    BINDINGS = hand_bindings(KEYS, send="Send")
 
     def __init__(self, world: World, **kwargs) -> None:
         super().__init__(world, **kwargs)

@@ -109,10 +109,10 @@ def truck_label(world: World, truck: int) -> str:
     return f"Fuel truck {world.fuel_trucks[truck].capacity}"
 
 
-def lot_label(world: World, lot: Lot) -> str:
+def lot_label(world: World, lot: Lot, city: bool = True) -> str:
     """The card of a lot: ``Airport NYC New York ★★★``, ``Plane ★★``, ``Passenger ★ → Europe``."""
     if lot.kind == "airport":
-        return f"Airport {airport_card_label(world, lot.card)}"
+        return f"Airport {airport_card_label(world, lot.card, city)}"
     if lot.kind == "plane":
         return plane_label(world, lot.card)
     return passenger_label(world, lot.card)
@@ -190,7 +190,11 @@ def waiting_for(view: CompetitiveView, names: Sequence[str]) -> str:
 
 def status_parts(view: CompetitiveView, names: Sequence[str]) -> list[str]:
     """The status line: the viewer's coins, round and stage, the phase, whose turn."""
-    parts = [f"{names[view.seat]} {view.holdings[view.seat].coins}c"]
+    kept = view.kept[view.seat]
+    if view.phase in SETUP and kept >= 0 and view.phase != KEEP:
+        parts = [f"{names[view.seat]} budget {data().player_cards[kept].budget}"]
+    else:
+        parts = [f"{names[view.seat]} {view.holdings[view.seat].coins}c"]
     if view.phase not in SETUP:
         parts.append(f"round {view.round}/{data().rounds} · stage {view.stage}")
     parts.append(PHASE_WORDS.get(view.phase, view.phase))
@@ -260,14 +264,14 @@ def slot_rows(view: CompetitiveView, world: World, names: Sequence[str]) -> list
     under = view.bidding.lot if view.bidding is not None and view.phase == BIDDING else None
     slots = data().slots_for(view.num_seats)
     for index, lot in enumerate(view.lots):
-        by = "deck" if lot.chosen_by < 0 else names[lot.chosen_by]
+        by = "" if lot.chosen_by < 0 else f" ({names[lot.chosen_by]})"
         if index in sold:
             state = sold[index]
         elif index == under:
             state = "▶ under the hammer"
         else:
             state = "to come"
-        rows.append((f"{index + 1} {lot_label(world, lot)} ({by})", state))
+        rows.append((f"{index + 1} {lot_label(world, lot, city=False)}{by}", state))
     for index in range(len(view.lots), len(slots)):
         takes = " or ".join(slots[index].takes)
         rows.append((f"{index + 1} ({takes})", "being chosen" if index == view.slot and view.phase == CHOOSE_LOTS else "to fill"))

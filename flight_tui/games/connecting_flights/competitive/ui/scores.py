@@ -20,6 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from flight_tui.games.connecting_flights.competitive.rules.common import data
+from flight_tui.games.connecting_flights.competitive.rules.rounds import TIE_BREAKERS
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
 from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     BIN_BAGS,
@@ -74,6 +75,22 @@ class LeaderboardView(Widget, can_focus=True):
         return text
 
 
+TIE_BREAKER_WORDS = {"income": "income", "landing-rights": "income not on Landing Rights", "continents": "continents", "coins": "coins"}
+
+
+def tie_breakers_line(view: CompetitiveView) -> str:
+    """The tie-breakers in order up to the one that decided: ``income tied → … → coins decided``."""
+    if view.decided_by == "income":
+        return ""
+    steps = []
+    for name in TIE_BREAKERS:
+        if name == view.decided_by:
+            steps.append(f"{TIE_BREAKER_WORDS[name]} decided")
+            break
+        steps.append(f"{TIE_BREAKER_WORDS[name]} tied")
+    return "Tie-breakers: " + " → ".join(steps)
+
+
 def tie_lines(view: CompetitiveView, names: Sequence[str]) -> list[str]:
     """Round 10's figures for each airline: what the tie-breakers compare."""
     if not view.history:
@@ -103,6 +120,9 @@ class CompetitiveEndScreen(Screen[None]):
         text = Text(f"✈ {winners_text(view, names)}!\n\n", style="bold")
         text.append(f"Decided by {DECIDED_WORDS.get(view.decided_by, view.decided_by)}.\n\n")
         text.append("\n".join(tie_lines(view, names)) + "\n")
+        ties = tie_breakers_line(view)
+        if ties:
+            text.append(ties + "\n", style="bold")
         text.append("★ the winner" + ("s" if len(view.winners) > 1 else ""), style="dim")
         if view.decided_by == "shared":
             text.append(f"\n\n{BIN_BAGS}", style="italic")

@@ -36,7 +36,7 @@ def setup_choices(view: CompetitiveView, world: World) -> list[tuple[str, object
         return []
     if view.phase == KEEP:
         cards = data().player_cards
-        return [(f"{player_card_label(cards[c])}: {cards[c].text}", KeepCard(c)) for c in view.dealt]
+        return [(player_card_label(cards[c]), KeepCard(c)) for c in view.dealt]
     if view.phase == CONTINENT:
         out = []
         for continent in setup_rules.free_continents(view):
@@ -74,9 +74,25 @@ class SetupView(Widget, can_focus=True):
         lines.display = bool(self.choices)
         lines.show([(label, "", "ok") for label, _ in self.choices], 0)
         self.query_one("#setup-table", Static).update(self._table(view, names))
-        take = key_for(self, "competitive.setup.take")
-        self.query_one(OneLine).show(f"{take} takes the choice under the cursor." if self.choices else "")
+        self._show_detail()
         self.refresh_bindings()
+
+    def _show_detail(self) -> None:
+        """The power of the Player card under the cursor, or what Enter does."""
+        take = key_for(self, "competitive.setup.take")
+        if not self.choices:
+            self.query_one(OneLine).show("")
+            return
+        _, action = self.choices[self.query_one(LineList).cursor]
+        if isinstance(action, KeepCard):
+            card = data().player_cards[action.card]
+            players = "" if card.players == (2, 3, 4, 5) else f" (only with {', '.join(str(n) for n in card.players)} players)"
+            self.query_one(OneLine).show(Text.assemble((f"{card.name}: ", "bold"), card.text + players, f"\n{take} keeps it."))
+        else:
+            self.query_one(OneLine).show(f"{take} takes the choice under the cursor.")
+
+    def on_line_list_moved(self, _: LineList.Moved) -> None:
+        self._show_detail()
 
     def _intro(self, view: CompetitiveView, names: Sequence[str]) -> Text:
         world = self.world
