@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from competitive_harness import CompetitiveApp, make_table, play_until, run_async, screen_lines, table_screen, wait_until
+import msgspec
+from competitive_harness import CompetitiveApp, make_table, play_scripted, run_async, screen_lines, table_screen, wait_until
+from game_harness import ThemedApp
 from hand_harness import put_down
 
 from flight_tui.games.connecting_flights.competitive.rules import setup as setup_rules
@@ -31,6 +33,11 @@ WORLD = world()
 
 def text_of(app) -> str:
     return "\n".join(screen_lines(app))
+
+
+def joined(app) -> str:
+    """The screen's lines joined into one text, borders and margins left out (for wrapped sentences)."""
+    return " ".join(line.strip(" │") for line in screen_lines(app))
 
 
 async def buy_cheapest_start(pilot, app, table, seat: int = 0) -> None:
@@ -133,7 +140,7 @@ async def test_a_kept_player_card_stays_hidden_from_the_next_person_at_the_keybo
 @run_async
 async def test_an_offer_made_to_the_next_person_is_answered_with_a_key_after_the_hand_off():
     table = make_table("human:Ann,human:Bob", seed=5)
-    play_until(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,), seed=5)
+    play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,))
     app = CompetitiveApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # the hand-off to Ann
@@ -170,7 +177,7 @@ async def test_an_offer_made_to_the_next_person_is_answered_with_a_key_after_the
 @run_async
 async def test_the_raise_keys_bid_the_standing_bid_plus_1_5_or_10_and_an_amount_can_be_typed():
     table = make_table("human:Ann,random:Bob", seed=11)
-    play_until(table, lambda t: t.view(0).phase == "bidding" and t.to_act() == (0,) and t.view(0).holdings[0].coins >= 25, seed=11)
+    play_scripted(table, lambda t: t.view(0).phase == "bidding" and t.to_act() == (0,) and t.view(0).holdings[0].coins >= 25)
     app = CompetitiveApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -198,7 +205,7 @@ async def test_the_raise_keys_bid_the_standing_bid_plus_1_5_or_10_and_an_amount_
 @run_async
 async def test_the_saboteur_draws_a_card_sees_it_and_inflicts_it_with_keys():
     table = make_table("human:Ann,random:Bob", seed=2)
-    play_until(table, lambda t: t.view(0).phase == "sabotage" and t.to_act() == (0,) and t.view(0).sabotage_deck_size > 0, seed=2, limit=20000)
+    play_scripted(table, lambda t: t.view(0).phase == "sabotage" and t.to_act() == (0,) and t.view(0).sabotage_deck_size > 0)
     app = CompetitiveApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -221,15 +228,29 @@ async def test_the_saboteur_draws_a_card_sees_it_and_inflicts_it_with_keys():
             assert table.view(0).drawn_sabotage == -1
 
 
+class EndApp(ThemedApp):
+    """The end screen alone, for a view given."""
+
+    def __init__(self, view, names) -> None:
+        super().__init__()
+        self.view, self.names = view, names
+
+    def on_mount(self) -> None:
+        self.push_screen(CompetitiveEndScreen(self.view, self.names))
+
+
 @run_async
 async def test_a_tie_no_tie_breaker_breaks_is_a_shared_win_with_the_bin_bags():
-    table = make_table("human:Ann,random:Bob", seed=6)
-    play_until(table, lambda t: t.is_over(), seed=6, limit=50000)
-    assert table.state.decided_by == "shared"
-    app = CompetitiveApp(table)
+    table = make_table("human:Ann,random:Bob", seed=7)
+    play_scripted(table, lambda t: t.is_over())
+    view = table.view(0)
+    assert [r.income for r in view.history[-1]] == [0, 0]  # as in the game; then as if coins were equal too
+    holdings = [msgspec.structs.replace(h, coins=30) for h in view.holdings]
+    tied = msgspec.structs.replace(view, holdings=holdings, winners=[0, 1], decided_by="shared")
+    app = EndApp(tied, table.names)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        text = " ".join(line.strip(" │") for line in screen_lines(app))  # the box's lines joined
+        text = joined(app)
         assert "Ann and Bob share the win" in text
         assert "Tie-breakers: income tied → income not on Landing Rights tied → continents tied → coins tied" in text
         assert "bin bag" in text
@@ -237,14 +258,15 @@ async def test_a_tie_no_tie_breaker_breaks_is_a_shared_win_with_the_bin_bags():
 
 @run_async
 async def test_the_end_screen_names_the_winner_and_what_decided():
-    table = make_table("human:Ann,random:Bob,random:Cleo", seed=4)
-    play_until(table, lambda t: t.is_over(), seed=4, limit=50000)
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=19)
+    play_scripted(table, lambda t: t.is_over())
+    assert table.state.decided_by == "continents"  # 40 each for Bob and Cleo in round 10
     app = CompetitiveApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, CompetitiveEndScreen)
-        text = text_of(app)
+        text = joined(app)
         names = table.names
         view = table.view(0)
-        assert " ".join(names[s] for s in view.winners[:1]) in text and "Decided by" in text
-        assert "income" in text and "continents" in text
+        assert f"{names[view.winners[0]]} wins!" in text and "Decided by ties on income, broken by the most continents" in text
+        assert "Tie-breakers: income tied → income not on Landing Rights tied → continents decided" in text

@@ -4,7 +4,11 @@ hand, auction, marketplace with the trade dialog, sabotage, and the end of the g
 from __future__ import annotations
 
 import pytest
-from competitive_harness import CompetitiveApp, make_table, play_until
+import msgspec
+from competitive_harness import CompetitiveApp, make_table, play_scripted
+from game_harness import ThemedApp
+
+from flight_tui.games.connecting_flights.competitive.ui.scores import CompetitiveEndScreen
 
 SIZES = [(80, 24), (120, 40)]
 SIZE_IDS = [f"{w}x{h}" for w, h in SIZES]
@@ -12,10 +16,21 @@ SEATS = "human:Ann,random:Bob,random:Cleo"
 
 
 def ann_to_act(phase: str, seed: int, extra=lambda view: True):
-    """Ann and two random bots, played at random until Ann is asked in ``phase``."""
+    """Ann and two bots, every seat played by the scripted player until Ann is asked in ``phase``."""
     table = make_table(SEATS, seed=seed)
-    play_until(table, lambda t: t.view(0).phase == phase and 0 in t.to_act() and extra(t.view(0)), seed=seed, limit=30000)
+    play_scripted(table, lambda t: t.view(0).phase == phase and 0 in t.to_act() and t.view(0).pending is None and extra(t.view(0)))
     return table
+
+
+class EndApp(ThemedApp):
+    """The end screen alone, for a view given."""
+
+    def __init__(self, view, names) -> None:
+        super().__init__()
+        self.view, self.names = view, names
+
+    def on_mount(self) -> None:
+        self.push_screen(CompetitiveEndScreen(self.view, self.names))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
@@ -31,13 +46,13 @@ def test_setup_buying_the_starting_flight(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_board(snap_compare, size):
-    table = ann_to_act("market", seed=5, extra=lambda view: view.round == 2 and view.holdings[0].coins >= 15)
+    table = ann_to_act("market", seed=2, extra=lambda view: view.round == 3 and view.holdings[0].coins >= 10)
     assert snap_compare(CompetitiveApp(table), terminal_size=size, press=["1"])
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_hand_in_the_fly_phase(snap_compare, size):
-    table = ann_to_act("fly", seed=3, extra=lambda view: view.round == 3)
+    table = ann_to_act("fly", seed=2, extra=lambda view: view.round == 3)
     assert snap_compare(CompetitiveApp(table), terminal_size=size)
 
 
@@ -55,13 +70,13 @@ def test_auction_choosing_a_lot(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_marketplace(snap_compare, size):
-    table = ann_to_act("market", seed=5, extra=lambda view: view.round == 2 and view.holdings[0].coins >= 15)
+    table = ann_to_act("market", seed=2, extra=lambda view: view.round == 3 and view.holdings[0].coins >= 10)
     assert snap_compare(CompetitiveApp(table), terminal_size=size, press=["down", "down"])
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_marketplace_trade_dialog(snap_compare, size):
-    table = ann_to_act("market", seed=5, extra=lambda view: view.round == 2 and view.holdings[0].coins >= 15)
+    table = ann_to_act("market", seed=2, extra=lambda view: view.round == 3 and view.holdings[0].coins >= 10)
     assert snap_compare(CompetitiveApp(table), terminal_size=size, press=["o", "plus", "plus", "tab", "down", "space"])
 
 
@@ -73,12 +88,22 @@ def test_sabotage_choosing_the_target(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_scores(snap_compare, size):
-    table = ann_to_act("market", seed=3, extra=lambda view: view.round == 5)
+    table = ann_to_act("market", seed=2, extra=lambda view: view.round == 5)
     assert snap_compare(CompetitiveApp(table), terminal_size=size, press=["6"])
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_end_of_the_game_decided_by_a_tie_breaker(snap_compare, size):
-    table = make_table("human:Ann,random:Bob", seed=27)  # 25 each in round 10: decided without Landing Rights
-    play_until(table, lambda t: t.is_over(), seed=27, limit=50000)
+    table = make_table(SEATS, seed=1)  # 10 each in round 10, and nothing to tell them apart but coins
+    play_scripted(table, lambda t: t.is_over())
+    assert table.state.decided_by == "coins"
     assert snap_compare(CompetitiveApp(table), terminal_size=size)
+
+
+def test_end_of_the_game_shared(snap_compare):
+    table = make_table("human:Ann,random:Bob", seed=7)
+    play_scripted(table, lambda t: t.is_over())
+    view = table.view(0)
+    holdings = [msgspec.structs.replace(h, coins=30) for h in view.holdings]
+    tied = msgspec.structs.replace(view, holdings=holdings, winners=[0, 1], decided_by="shared")  # as if nothing told them apart
+    assert snap_compare(EndApp(tied, table.names), terminal_size=(80, 24))

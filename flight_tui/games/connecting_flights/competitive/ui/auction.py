@@ -145,7 +145,7 @@ class AuctionView(Widget, can_focus=True):
             state = "leading" if bidder.leading else ("in" if bidder.still_in else "out")
             you = "*" if bidder.seat == view.seat else " "
             text.append(f"{mark}{you}{self.names[bidder.seat][:10]:<10} {state:<7} {bidder.bids_left:>4} {bidder.coins:>5}\n")
-        text.append("▶ to bid · * you · left: bids left", style="dim")
+        text.append("▶ next · * you · left: bids left", style="dim")
         return text
 
     def _keys_text(self) -> Text:

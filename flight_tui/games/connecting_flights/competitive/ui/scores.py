@@ -108,6 +108,10 @@ def tie_lines(view: CompetitiveView, names: Sequence[str]) -> list[str]:
 class CompetitiveEndScreen(Screen[None]):
     """Who won, by what, and round 10's figures; Enter goes back to the menu."""
 
+    DEFAULT_CSS = """
+    CompetitiveEndScreen Middle { width: 100%; }
+    CompetitiveEndScreen #cfc-end-text { width: auto; max-width: 100%; padding: 1 4; border: round $accent; }
+    """
     BINDINGS = [Binding("enter,space,escape", "close", "Back to the menu", key_display="Enter", id="competitive.game-over")]
 
     def __init__(self, view: CompetitiveView, names: Sequence[str]) -> None:
