@@ -50,6 +50,12 @@ def test_board(snap_compare, size):
     assert snap_compare(CompetitiveApp(table), terminal_size=size, press=["1"])
 
 
+def test_board_of_five_airlines(snap_compare):
+    table = make_table("human:Ann,random:Bob,random:Cleo,random:Dan,random:Eve", seed=3)
+    play_scripted(table, lambda t: t.view(0).phase == "bidding" and 0 in t.to_act() and t.view(0).round == 2)
+    assert snap_compare(CompetitiveApp(table), terminal_size=(80, 24), press=["1"])
+
+
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_hand_in_the_fly_phase(snap_compare, size):
     table = ann_to_act("fly", seed=2, extra=lambda view: view.round == 3)

@@ -61,10 +61,13 @@ class CompetitiveBoardView(ContinentPainter, can_focus=True):
         marks = seat_marks(self.names)
         sabotaged = {p.on for p in view.placed if p.kind == "airport"}
         rows = self.continent_grid(self.world, column, lambda c: self._cell(c.id, column, c.id in in_play, owners, marks, sabotaged))
+        airlines = [self._airline(seat, marks, width) for seat in range(view.num_seats)]
+        if len(rows) + 1 + len(airlines) > self.size.height:  # short: two airlines a line
+            half = max((width - 1) // 2, 1)
+            short = [self._airline(seat, marks, half, short=True) for seat in range(view.num_seats)]
+            airlines = [Text(" ").join(short[i : i + 2]) for i in range(0, len(short), 2)]
         rows.append(self._legend(marks, width))
-        for seat in range(view.num_seats):
-            rows.append(self._airline(seat, marks, width))
-        return Text("\n").join(rows)
+        return Text("\n").join(rows + airlines)
 
     def _cell(self, continent: int, width: int, in_play: bool, owners: dict, marks: list[str], sabotaged: set[int]) -> list[Text]:
         world, view = self.world, self.view
@@ -95,7 +98,8 @@ class CompetitiveBoardView(ContinentPainter, can_focus=True):
         legend = " [A] owns it · [a] Landing Rights · ☠ sabotaged · ✗ not in play · ► first player"
         return Text(clip(legend, width), self.style_of("dim"))
 
-    def _airline(self, seat: int, marks: list[str], width: int) -> Text:
+    def _airline(self, seat: int, marks: list[str], width: int, short: bool = False) -> Text:
+        """One airline: its letter, coins, Player card, continent and holdings (``short``: no holdings)."""
         view, world = self.view, self.world
         h = view.holdings[seat]
         card = view.kept[seat]
@@ -103,5 +107,9 @@ class CompetitiveBoardView(ContinentPainter, can_focus=True):
         continent = world.continents[h.continent].code if h.continent >= 0 else "—"
         cards = len(h.airports) + len(h.planes) + len(h.passengers)
         first = "►" if view.first_player == seat and view.round else " "
-        line = f"{first}[{marks[seat]}] {self.names[seat]:<10} {h.coins:>3}c · {player} · {continent} · {count(cards, 'card')} · {count(len(h.trucks), 'truck')}"
-        return Text(clip(line, width), Style(bold=seat == view.seat))
+        if short:
+            line = f"{first}[{marks[seat]}] {self.names[seat][:7]:<7}{h.coins:>3}c {continent} {player}"
+        else:
+            line = f"{first}[{marks[seat]}] {self.names[seat]:<10} {h.coins:>3}c · {player} · {continent}"
+            line += f" · {count(cards, 'card')} · {count(len(h.trucks), 'truck')}"
+        return Text(clip(line, width).ljust(width), Style(bold=seat == view.seat))

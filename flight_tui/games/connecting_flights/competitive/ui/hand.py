@@ -20,10 +20,12 @@ from flight_tui.games.connecting_flights.competitive.rules.common import disable
 from flight_tui.games.connecting_flights.competitive.rules.state import FLY, START, Flown, Holdings, StartBought
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
 from flight_tui.games.connecting_flights.competitive.ui.presentation import asked
+from flight_tui.games.connecting_flights.competitive.ui.sabotage import placed_on
 from flight_tui.games.connecting_flights.core.flights import FlightSpec
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.builder import Choice, HandCards
 from flight_tui.games.connecting_flights.core_ui.hand import HandPanel, hand_bindings
+from flight_tui.ui.keys import key_for
 from flight_tui.words import count
 
 
@@ -155,6 +157,10 @@ class CompetitiveHandPanel(HandPanel):
             return Text(f"Cost so far {cost} of your budget {budget} · {budget - cost} left as coins", style="bold")
         record = fly_rules.score(view, view.seat, chains)
         text = Text(f"This round: {count(record.flights, 'valid flight')}, income {record.income}", style="bold")
+        grounded = [p for p in view.placed if p.seat == view.seat]
+        if grounded:
+            cards = ", ".join(placed_on(self.world, p.kind, p.on) for p in grounded)
+            text.append(f"\n☠ Sabotaged, cannot fly: {cards} (the fee is paid in the Event view, {key_for(self, 'competitive.sabotage')})")
         if record.without_landing_rights != record.income:
             text.append(f" ({record.income - record.without_landing_rights} of it on Landing Rights)")
         unused = [c for c in view.holdings[view.seat].landing_rights if not any(f.dest == c and f.dest_is_landing_rights for chain in chains for f in chain)]

@@ -253,7 +253,7 @@ class CompetitiveTableScreen(GameTableScreen):
         return True
 
     def action_show_view(self, name: str) -> None:
-        if name == "auction" and self.view is not None and self.view.phase in SETUP and self.view.phase != START:
+        if name == "auction" and self.view is not None and self.view.phase in SETUP:
             name = "setup"
         self._switch(name)
 
