@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -30,8 +29,8 @@ from pathlib import Path
 import pyte
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from keypress_bytes import p95, read_until_quiet, spawn, stop, wait_for
-from keypress_bytes_coop import DOWN, UP, cursor_row
+from keypress_bytes import spawn, stop, wait_for
+from keypress_bytes_coop import press_cursor_keys, report
 
 from flight_tui.bots import make_bot
 from flight_tui.games import get_rules
@@ -81,24 +80,11 @@ def main() -> int:
         process, master = spawn(["continue"], columns, rows, data_dir)
         try:
             wait_for(master, stream, screen, WAIT_FOR[args.screen])
-            sizes, moved = [], 0
-            for index in range(args.keys):
-                going_down = (index // args.span) % 2 == 0
-                before = cursor_row(screen)
-                os.write(master, DOWN if going_down else UP)
-                output = read_until_quiet(master)
-                stream.feed(output)
-                sizes.append(len(output))
-                moved += cursor_row(screen) != before
+            sizes, moved = press_cursor_keys(master, stream, screen, args.keys, args.span)
         finally:
             stop(process, master)
-    sizes.sort()
     where = "Auction view, cards to put up" if args.screen == "auction" else "Marketplace list"
-    print(f"Connecting Flights competitive {where} {columns}x{rows}, TERM=xterm-256color: {len(sizes)} cursor keys ({moved} moved the cursor)")
-    print(f"bytes per keypress: median {statistics.median(sizes):.0f}, p95 {p95(sizes)}, max {sizes[-1]}, min {sizes[0]}")
-    print(f"figure: competitive {args.screen} keypress bytes median = {statistics.median(sizes):.0f}")
-    print("target: median <= 1024 bytes")
-    return 0 if moved == len(sizes) else 1
+    return report(f"Connecting Flights competitive {where} {columns}x{rows}", f"competitive {args.screen}", sizes, moved)
 
 
 if __name__ == "__main__":

@@ -39,6 +39,18 @@ def owner_text(owners: Sequence[tuple[int, bool]], marks: Sequence[str]) -> str:
     return "[" + "".join(marks[seat].lower() if rented else marks[seat] for seat, rented in owners) + "]"
 
 
+def airport_owners(world: World, holders: Sequence[object]) -> dict[int, list[tuple[int, bool]]]:
+    """``airport id -> [(seat, is Landing Rights), ...]`` for every Airport card held; ``holders``
+    by seat, each with ``airports`` and ``landing_rights`` (both modes' hands have them)."""
+    owners: dict[int, list[tuple[int, bool]]] = {}
+    for seat, holder in enumerate(holders):
+        for card in holder.airports:
+            owners.setdefault(world.airport_cards[card].airport, []).append((seat, False))
+        for card in holder.landing_rights:
+            owners.setdefault(world.airport_cards[card].airport, []).append((seat, True))
+    return owners
+
+
 class ContinentPainter(Widget):
     """A widget that draws in the continents' theme colours (``continent--0`` .. ``--5``).
 
@@ -64,6 +76,10 @@ class ContinentPainter(Widget):
     def style_of(self, name: str) -> Style:
         return self.get_component_rich_style(f"board--{name}")
 
+    def continent_column(self) -> int:
+        """The width of one continent on the grid: a third of the widget, at least 20 cells."""
+        return max((self.size.width - 2) // 3, 20)
+
     def continent_grid(self, world: World, column: int, cell: Callable[[Continent], list[Text]]) -> list[Text]:
         """The six continents' cells (``cell(continent)``, one Text per row) on the grid, each
         ``column`` cells wide, split by dim lines."""
@@ -84,3 +100,18 @@ class ContinentPainter(Widget):
             if grid_row == 0:
                 rows.append(Text("┼".join(["─" * column] * 3), self.style_of("dim")))
         return rows
+
+
+class MapView(ContinentPainter, can_focus=True):
+    """A board drawn from a mode's view and the seats' names (redrawn only when the game changes)."""
+
+    def __init__(self, world: World, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.world = world
+        self.view: object | None = None
+        self.names: list[str] = []
+
+    def show(self, view: object, names: Sequence[str]) -> None:
+        self.view = view
+        self.names = list(names)
+        self.refresh()

@@ -43,6 +43,18 @@ class HandCards(msgspec.Struct, frozen=True):
     trucks: tuple[int, ...] = ()
 
 
+def hand_cards(holder: object) -> HandCards:
+    """What a player holds (any record with ``airports``, ``landing_rights``, ``planes``,
+    ``passengers`` and ``trucks``, as both modes' hands have) as the builder's ``HandCards``."""
+    return HandCards(
+        airports=tuple(holder.airports),
+        landing_rights=tuple(holder.landing_rights),
+        planes=tuple(holder.planes),
+        passengers=tuple(holder.passengers),
+        trucks=tuple(holder.trucks),
+    )
+
+
 class Choice(msgspec.Struct, frozen=True):
     """A card that may come next: ``card`` is None for "no fuel truck"."""
 

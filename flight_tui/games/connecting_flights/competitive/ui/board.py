@@ -9,8 +9,6 @@ letter, coins, Player card (once revealed), continent and how many cards it hold
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rich.style import Style
 from rich.text import Text
 
@@ -18,46 +16,26 @@ from flight_tui.games.connecting_flights.competitive.rules.common import data
 from flight_tui.games.connecting_flights.competitive.rules.config import continents_in_play
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.core_ui.board import ContinentPainter, owner_text, seat_marks, stars
+from flight_tui.games.connecting_flights.core_ui.board import MapView, airport_owners, owner_text, seat_marks, stars
 from flight_tui.words import clip, count
 
 WIDE = 110
 """From this width on, airport rows name the city."""
 
 
-def airport_owners(view: CompetitiveView, world: World) -> dict[int, list[tuple[int, bool]]]:
-    """``airport id -> [(seat, is Landing Rights), ...]`` for every Airport card held."""
-    owners: dict[int, list[tuple[int, bool]]] = {}
-    for seat, h in enumerate(view.holdings):
-        for card in h.airports:
-            owners.setdefault(world.airport_cards[card].airport, []).append((seat, False))
-        for card in h.landing_rights:
-            owners.setdefault(world.airport_cards[card].airport, []).append((seat, True))
-    return owners
+class CompetitiveBoardView(MapView):
+    """The map with owners' marks (see the module docstring)."""
 
-
-class CompetitiveBoardView(ContinentPainter, can_focus=True):
-    """The map with owners' marks (redrawn only when the game changes)."""
-
-    def __init__(self, world: World, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.world = world
-        self.view: CompetitiveView | None = None
-        self.names: list[str] = []
-
-    def show(self, view: CompetitiveView, names: Sequence[str]) -> None:
-        self.view = view
-        self.names = list(names)
-        self.refresh()
+    view: CompetitiveView | None
 
     def render(self) -> Text:
         view = self.view
         if view is None:
             return Text("")
         width = self.size.width
-        column = max((width - 2) // 3, 20)
+        column = self.continent_column()
         in_play = continents_in_play(view.config)
-        owners = airport_owners(view, self.world)
+        owners = airport_owners(self.world, view.holdings)
         marks = seat_marks(self.names)
         sabotaged = {p.on for p in view.placed if p.kind == "airport"}
         rows = self.continent_grid(self.world, column, lambda c: self._cell(c.id, column, c.id in in_play, owners, marks, sabotaged))

@@ -17,27 +17,16 @@ from flight_tui.games.connecting_flights.competitive.rules import fly as fly_rul
 from flight_tui.games.connecting_flights.competitive.rules import setup as setup_rules
 from flight_tui.games.connecting_flights.competitive.rules.actions import BuyStart, SubmitFlights
 from flight_tui.games.connecting_flights.competitive.rules.common import disabled
-from flight_tui.games.connecting_flights.competitive.rules.state import FLY, START, Flown, Holdings, StartBought
+from flight_tui.games.connecting_flights.competitive.rules.state import FLY, START, Flown, StartBought
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
 from flight_tui.games.connecting_flights.competitive.ui.presentation import asked
 from flight_tui.games.connecting_flights.competitive.ui.sabotage import placed_on
 from flight_tui.games.connecting_flights.core.flights import FlightSpec
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.core_ui.builder import Choice, HandCards
+from flight_tui.games.connecting_flights.core_ui.builder import Choice, HandCards, hand_cards
 from flight_tui.games.connecting_flights.core_ui.hand import HandPanel, hand_bindings
 from flight_tui.ui.keys import key_for
 from flight_tui.words import count
-
-
-def cards_of(holdings: Holdings) -> HandCards:
-    """An airline's cards as the builder's ``HandCards``."""
-    return HandCards(
-        airports=tuple(holdings.airports),
-        landing_rights=tuple(holdings.landing_rights),
-        planes=tuple(holdings.planes),
-        passengers=tuple(holdings.passengers),
-        trucks=tuple(holdings.trucks),
-    )
 
 
 def flying_cards(view: CompetitiveView) -> HandCards:
@@ -110,7 +99,7 @@ class CompetitiveHandPanel(HandPanel):
         """Show a position: every airline's cards, and the builder when the viewer may use it."""
         self.view = view
         self.starting = view.phase == START
-        players = [(names[s], cards_of(h)) for s, h in enumerate(view.holdings)]
+        players = [(names[s], hand_cards(h)) for s, h in enumerate(view.holdings)]
         can_build = asked(view) and view.pending is None and view.phase in (FLY, START)
         if self.starting:
             building = start_cards(view, self.world)

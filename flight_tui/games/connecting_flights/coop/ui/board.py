@@ -17,8 +17,8 @@ from rich.text import Text
 from flight_tui.games.connecting_flights.coop.rules.board import continents_in_play
 from flight_tui.games.connecting_flights.coop.rules.state import CoopView
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.core_ui.board import ContinentPainter, owner_text, seat_marks, stars
-from flight_tui.games.connecting_flights.coop.ui.presentation import airport_owners, board_totals, meeple_groups
+from flight_tui.games.connecting_flights.core_ui.board import ContinentPainter, MapView, airport_owners, owner_text, seat_marks, stars
+from flight_tui.games.connecting_flights.coop.ui.presentation import board_totals, meeple_groups
 from flight_tui.words import clip
 
 CROWDED = 4
@@ -40,28 +40,19 @@ class MeeplePainter(ContinentPainter):
         return text
 
 
-class BoardView(MeeplePainter, can_focus=True):
+class BoardView(MapView, MeeplePainter):
     """The world map with owners and meeples (redrawn only when the game changes)."""
 
-    def __init__(self, world: World, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.world = world
-        self.view: CoopView | None = None
-        self.names: list[str] = []
-
-    def show(self, view: CoopView, names: Sequence[str]) -> None:
-        self.view = view
-        self.names = list(names)
-        self.refresh()
+    view: CoopView | None
 
     def render(self) -> Text:
         view = self.view
         if view is None:
             return Text("")
         width = self.size.width
-        column = max((width - 2) // 3, 20)
+        column = self.continent_column()
         in_play = continents_in_play(view.config)
-        owners = airport_owners(view, self.world)
+        owners = airport_owners(self.world, view.hands)
         marks = seat_marks(self.names)
         tall = self.size.height >= 24
         rows = self.continent_grid(self.world, column, lambda c: self._cell(c.id, column, c.id in in_play, owners, marks, tall))

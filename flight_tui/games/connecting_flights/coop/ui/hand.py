@@ -8,21 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from flight_tui.games.connecting_flights.coop.rules.state import FLY, SETUP, ChooseStart, CoopView, Hand, SetChains
+from flight_tui.games.connecting_flights.coop.rules.state import FLY, SETUP, ChooseStart, CoopView, SetChains
 from flight_tui.games.connecting_flights.core.flights import FlightSpec
-from flight_tui.games.connecting_flights.core_ui.builder import HandCards
+from flight_tui.games.connecting_flights.core_ui.builder import HandCards, hand_cards
 from flight_tui.games.connecting_flights.core_ui.hand import HandPanel, hand_bindings
-
-
-def cards_of(hand: Hand) -> HandCards:
-    """A player's cards in the game as the builder's ``HandCards``."""
-    return HandCards(
-        airports=tuple(hand.airports),
-        landing_rights=tuple(hand.landing_rights),
-        planes=tuple(hand.planes),
-        passengers=tuple(hand.passengers),
-        trucks=tuple(hand.trucks),
-    )
 
 
 def start_cards(view: CoopView) -> HandCards:
@@ -73,7 +62,7 @@ class CoopHandPanel(HandPanel):
 
     def show_view(self, view: CoopView, names: Sequence[str]) -> None:
         """Show a game position: every hand, and the builder with the viewer's arranged chains."""
-        players = [(names[s], cards_of(hand)) for s, hand in enumerate(view.hands)]
+        players = [(names[s], hand_cards(hand)) for s, hand in enumerate(view.hands)]
         self.setup = view.phase == SETUP
         building = start_cards(view) if self.setup else None
         arranged = view.hands[view.seat].chains

@@ -50,27 +50,6 @@ if TYPE_CHECKING:
 PHASE_WORDS = {SETUP: "Set-up", MARKET: "Marketplace", FLY: "Fly", OVER: "Game over"}
 
 
-# ---------------------------------------------------------------- seats and owners
-
-
-def airport_owners(view: CoopView, world: World) -> dict[int, list[tuple[int, bool]]]:
-    """``airport id -> [(seat, is landing rights), ...]`` for every airport card held."""
-    owners: dict[int, list[tuple[int, bool]]] = {}
-    for seat, hand in enumerate(view.hands):
-        for card in hand.airports:
-            owners.setdefault(world.airport_cards[card].airport, []).append((seat, False))
-        for card in hand.landing_rights:
-            owners.setdefault(world.airport_cards[card].airport, []).append((seat, True))
-    return owners
-
-
-def owner_text(owners: Sequence[tuple[int, bool]], marks: Sequence[str]) -> str:
-    """``[A]`` (Ann owns it), ``[AB]``, ``[b]`` (Bob rents Landing Rights: lower case), or ""."""
-    if not owners:
-        return ""
-    return "[" + "".join(marks[seat].lower() if rented else marks[seat] for seat, rented in owners) + "]"
-
-
 # ---------------------------------------------------------------- meeples
 
 

@@ -40,7 +40,8 @@ from flight_tui.games.connecting_flights.coop.ui.end_screens import (
     RoundSummaryScreen,
 )
 from flight_tui.games.connecting_flights.coop.ui.fly import FlyView
-from flight_tui.games.connecting_flights.coop.ui.hand import CoopHandPanel, cards_of
+from flight_tui.games.connecting_flights.coop.ui.hand import CoopHandPanel
+from flight_tui.games.connecting_flights.core_ui.builder import hand_cards
 from flight_tui.games.connecting_flights.coop.ui.market import MarketView
 from flight_tui.games.connecting_flights.core_ui.bars import StatusLine, TabLine
 from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
@@ -180,7 +181,7 @@ class CoopTableScreen(GameTableScreen):
         left = " " + " · ".join(status_parts(view, [spec.label for spec in self.table.seats]))
         self.query_one(StatusLine).show(left, f"{difficulty} ")
         self.query_one(BoardView).show(view, names)
-        hands = [(names[s], cards_of(view.hands[s])) for s in range(view.num_seats)]
+        hands = [(names[s], hand_cards(view.hands[s])) for s in range(view.num_seats)]
         can_build = view.phase == FLY and my_go(view) and not any(view.hands[view.seat].flown)
         self.query_one(CoopHandPanel).show(hands, view.seat, can_build, arranged=view.hands[view.seat].chains)
         self.query_one(StartView).show(view, names)
