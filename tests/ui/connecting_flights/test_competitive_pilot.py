@@ -23,6 +23,7 @@ from flight_tui.games.connecting_flights.competitive.ui.auction import AuctionVi
 from flight_tui.games.connecting_flights.competitive.ui.hand import CompetitiveHandPanel
 from flight_tui.games.connecting_flights.competitive.ui.presentation import raise_amounts
 from flight_tui.games.connecting_flights.competitive.ui.scores import CompetitiveEndScreen
+from flight_tui.games.connecting_flights.competitive.ui.table_screen import CompetitiveTableScreen
 from flight_tui.games.connecting_flights.competitive.ui.trade import OfferDialog, TradeDialog
 from flight_tui.games.connecting_flights.core_ui.builder import Choice, choice_label
 from flight_tui.ui.screens.dialogs import PromptDialog
@@ -270,3 +271,41 @@ async def test_the_end_screen_names_the_winner_and_what_decided():
         view = table.view(0)
         assert f"{names[view.winners[0]]} wins!" in text and "Decided by ties on income, broken by the most continents" in text
         assert "Tie-breakers: income tied → income not on Landing Rights tied → continents decided" in text
+
+
+@run_async
+async def test_from_the_menu_a_three_airline_game_is_set_up_with_keys_left_and_continued():
+    from flight_tui.saves import SaveStore
+    from flight_tui.ui.app import FlightTuiApp
+    from flight_tui.ui.screens.menu import MenuScreen
+    from flight_tui.ui.screens.new_game import NewGameScreen
+
+    app = FlightTuiApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings = msgspec.structs.replace(app.settings, bot_delay=0.0)
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("right", "right", "right")  # the game: Connecting Flights (competitive)
+        await pilot.pause()
+        assert "Connecting Flights (competitive)" in text_of(app)
+        await pilot.press("down", "right")  # 2 -> 3 players: Ann and two Normal bots
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.current_table() is not None and 0 in app.current_table().to_act())
+        table = app.current_table()
+        assert table.rules.name == "connecting-flights" and [s.kind for s in table.seats] == ["human", "normal", "normal"]
+        await pilot.press("enter")  # keep the first Player card
+        await wait_until(pilot, lambda: table.view(0).phase != "keep" and 0 in table.to_act())
+        if table.view(0).phase == "continent":
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: table.view(0).phase == "start" and 0 in table.to_act())
+        await buy_cheapest_start(pilot, app, table)
+        await wait_until(pilot, lambda: table.view(0).round == 1 and 0 in table.to_act())
+        moves = len(table.actions)
+        await pilot.press("escape")  # back to the menu, the game saved
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert SaveStore().latest_autosave() is not None
+        await pilot.press("c")  # Continue
+        await wait_until(pilot, lambda: app.current_table() is not None and isinstance(app.screen, CompetitiveTableScreen))
+        resumed = app.current_table()
+        assert len(resumed.actions) == moves and resumed.view(0).round == 1
+        assert resumed.view(0).holdings[0].airports == table.view(0).holdings[0].airports
