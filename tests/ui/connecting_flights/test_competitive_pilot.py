@@ -309,3 +309,25 @@ async def test_from_the_menu_a_three_airline_game_is_set_up_with_keys_left_and_c
         resumed = app.current_table()
         assert len(resumed.actions) == moves and resumed.view(0).round == 1
         assert resumed.view(0).holdings[0].airports == table.view(0).holdings[0].airports
+
+
+@run_async
+async def test_a_remapped_raise_key_bids_and_is_named_on_the_auction_screen():
+    from flight_tui.ui.app import FlightTuiApp
+    from flight_tui.ui.settings import config_path
+
+    config_path().parent.mkdir(parents=True, exist_ok=True)
+    config_path().write_text('[keymap]\n"competitive.auction.raise-1" = "b"\n')
+    table = make_table("human:Ann,random:Bob", seed=11)
+    play_scripted(table, lambda t: t.view(0).phase == "bidding" and t.to_act() == (0,) and t.view(0).holdings[0].coins >= 25)
+    app = FlightTuiApp(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CompetitiveTableScreen))
+        lowest = raise_amounts(table.view(0))[0]
+        text = text_of(app)
+        assert f"b bids {lowest}" in text and f"z bids {lowest}" not in text
+        assert "b Bid +1" in screen_lines(app)[-1]
+        await pilot.press("b")
+        await pilot.pause()
+        bid = next(e for e in reversed(table.state.log) if isinstance(e, BidMade) and e.seat == 0)
+        assert bid.amount == lowest
