@@ -187,7 +187,7 @@ async def test_the_raise_keys_bid_the_standing_bid_plus_1_5_or_10_and_an_amount_
         view = table.view(0)
         lowest, plus5, plus10 = raise_amounts(view)
         keys_line = screen.query_one(AuctionView).query_one("#auction-keys").text.plain
-        assert f"z bids {lowest}" in keys_line and f"n another amount" in keys_line and "p passes" in keys_line
+        assert f"z bids {lowest}" in keys_line and "n another amount" in keys_line and "p passes" in keys_line
         assert plus5 == lowest + 4 and plus10 == lowest + 9
         await pilot.press("x")
         await pilot.pause()
@@ -331,3 +331,36 @@ async def test_a_remapped_raise_key_bids_and_is_named_on_the_auction_screen():
         await pilot.pause()
         bid = next(e for e in reversed(table.state.log) if isinstance(e, BidMade) and e.seat == 0)
         assert bid.amount == lowest
+
+
+@run_async
+async def test_the_marketplace_buys_with_enter_and_says_why_a_row_cannot_be_had():
+    from flight_tui.games.connecting_flights.competitive.rules.state import Bought
+    from flight_tui.games.connecting_flights.competitive.ui.market import MarketView, buy_problem
+    from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,) and t.view(0).round == 3)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        market = table_screen(app).query_one(MarketView)
+        view = table.view(0)
+        bad = next(i for i, row in enumerate(market.rows) if row.action is not None and buy_problem(view, row.action))
+        good = next(i for i, row in enumerate(market.rows) if row.action is not None and not buy_problem(view, row.action))
+        lines = market.query_one(LineList)
+        while lines.cursor != bad:
+            await pilot.press("down" if lines.cursor < bad else "up")
+        why = buy_problem(view, market.rows[bad].action)
+        assert market.query_one(OneLine).text.plain == f"✗ {why}"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any(why in str(n.message) for n in app._notifications) and table.view(0).holdings[0].coins == view.holdings[0].coins
+        while lines.cursor != good:
+            await pilot.press("down" if lines.cursor < good else "up")
+        row = market.rows[good]
+        await pilot.press("enter")
+        await pilot.pause()
+        bought = next(e for e in reversed(table.state.log) if isinstance(e, Bought))
+        assert bought.seat == 0 and bought.price == row.price
+        assert table.view(0).holdings[0].coins == view.holdings[0].coins - row.price

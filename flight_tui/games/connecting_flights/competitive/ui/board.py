@@ -15,7 +15,6 @@ from rich.text import Text
 from flight_tui.games.connecting_flights.competitive.rules.common import data
 from flight_tui.games.connecting_flights.competitive.rules.config import continents_in_play
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
-from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.board import MapView, airport_owners, owner_text, seat_marks, stars
 from flight_tui.words import clip, count
 

@@ -118,10 +118,6 @@ class CompetitiveTableScreen(GameTableScreen):
         self._phase_seen: tuple[int, str] | None = None
         self._offer_seen: tuple | None = None
 
-    def fallback_action(self, seat: int) -> Any:
-        """A bot whose choice is refused makes its first legal move."""
-        return self.table.legal_actions(seat)[0]
-
     # ------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
