@@ -139,6 +139,10 @@ def _drawn(g: Game, seat: int) -> int:
     return g.drawn_sabotage if seat == g.saboteur else -1
 
 
+def _sabotage_deck_size(g: Game) -> int:
+    return g.sabotage_deck_size if isinstance(g, CompetitiveView) else len(g.sabotage_deck)
+
+
 def problem(g: Game, seat: int, action: CompetitiveAction) -> str | None:
     """Why ``seat`` may not take ``action`` now (a sentence), or None."""
     if g.phase == OVER:
@@ -163,7 +167,7 @@ def problem(g: Game, seat: int, action: CompetitiveAction) -> str | None:
     if isinstance(action, PayFee):
         return sabotage.fee_problem(g, seat, action)
     if isinstance(action, KeepCard):
-        return setup.keep_problem(g, seat, action) if not isinstance(g, CompetitiveView) else _keep_view(g, action)
+        return setup.keep_problem(g, seat, action)
     if isinstance(action, ChooseContinent):
         return setup.continent_problem(g, seat, action)
     if isinstance(action, BuyStart):
@@ -193,15 +197,8 @@ def problem(g: Game, seat: int, action: CompetitiveAction) -> str | None:
     if held >= 0 or (g.holds_sabotage if isinstance(g, CompetitiveView) else g.drawn_sabotage >= 0):
         return "You hold a Sabotage card: inflict it or return it."
     if isinstance(action, DrawSabotage):
-        size = g.sabotage_deck_size if isinstance(g, CompetitiveView) else len(g.sabotage_deck)
-        return None if size else "The Sabotage deck is empty (every card sits on a plane or an airport): take the coins."
+        return None if _sabotage_deck_size(g) else "The Sabotage deck is empty (every card sits on a plane or an airport): take the coins."
     return None
-
-
-def _keep_view(v: CompetitiveView, action: KeepCard) -> str | None:
-    if v.kept[v.seat] >= 0:
-        return "You have kept a Player card already."
-    return None if action.card in v.dealt else "Keep one of the two Player cards you were dealt."
 
 
 def legal(g: Game, seat: int) -> list[CompetitiveAction]:
@@ -234,8 +231,7 @@ def legal(g: Game, seat: int) -> list[CompetitiveAction]:
     held = _drawn(g, seat)
     if held >= 0:
         return list(sabotage.legal_inflictions(g, seat, held)) + [ReturnSabotage()]
-    size = g.sabotage_deck_size if isinstance(g, CompetitiveView) else len(g.sabotage_deck)
-    return [TakeCoins()] + ([DrawSabotage()] if size else []) + fees
+    return [TakeCoins()] + ([DrawSabotage()] if _sabotage_deck_size(g) else []) + fees
 
 
 class CompetitiveRules(Rules):
@@ -289,9 +285,12 @@ class CompetitiveRules(Rules):
 
     def forced_action(self, state: CompetitiveState, seat: int) -> CompetitiveAction | None:
         """A seat's only legal action when it has nothing to decide (e.g. ending a Marketplace
-        turn with nothing to buy, offer or pay; returning a Sabotage card nobody can take)."""
+        turn with nothing to buy or pay and nothing to trade; returning a Sabotage card that
+        can be inflicted on nobody)."""
         if state.phase in (KEEP, CONTINENT, START):
             return None
+        if state.phase in (MARKET, TRADING) and state.pending is None and market.could_trade(state, seat):
+            return None  # a trade beyond the few offers listed may still be made
         actions = legal(state, seat)
         return actions[0] if len(actions) == 1 else None
 
