@@ -364,3 +364,35 @@ async def test_the_marketplace_buys_with_enter_and_says_why_a_row_cannot_be_had(
         bought = next(e for e in reversed(table.state.log) if isinstance(e, Bought))
         assert bought.seat == 0 and bought.price == row.price
         assert table.view(0).holdings[0].coins == view.holdings[0].coins - row.price
+
+
+@run_async
+async def test_a_returned_sabotage_card_stays_hidden_from_the_next_person_at_the_keyboard():
+    from flight_tui.games.connecting_flights.competitive.rules.actions import ReturnSabotage
+    from flight_tui.games.connecting_flights.competitive.ui.sabotage import SabotageView
+    from flight_tui.games.connecting_flights.core_ui.lists import LineList
+
+    table = make_table("human:Ann,human:Bob", seed=4)  # after the sabotage, Bob puts up the next card
+    play_scripted(table, lambda t: t.view(0).phase == "sabotage" and t.to_act() == (0,) and t.view(0).sabotage_deck_size > 0)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-off to Ann
+        await pilot.pause()
+        await pilot.press("down", "enter")  # draw
+        await pilot.pause()
+        name = data().sabotage[table.view(0).drawn_sabotage].name
+        assert f"You drew: {name}" in text_of(app)
+        view = table_screen(app).query_one(SabotageView)
+        back = next(i for i, (_, action) in enumerate(view.choices) if isinstance(action, ReturnSabotage))
+        lines = view.query_one(LineList)
+        while lines.cursor != back:
+            await pilot.press("down")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen))
+        assert name not in text_of(app)
+        await pilot.press("enter")  # Bob takes the keyboard
+        await pilot.pause()
+        for key in ("5", "3", "1"):  # the event view, the auction, the board: nowhere the card
+            await pilot.press(key)
+            await pilot.pause()
+            assert name not in text_of(app)
