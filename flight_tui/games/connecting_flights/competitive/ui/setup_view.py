@@ -120,7 +120,10 @@ class SetupView(Widget, can_focus=True):
         text = Text("\n")
         for seat in order:
             card = view.kept[seat]
-            label = player_card_label(cards[card]) if card >= 0 else "Player card face down"
+            if card >= 0:
+                label = player_card_label(cards[card])
+            else:
+                label = "no Player card kept yet" if seat == view.seat else "Player card face down"
             continent = view.holdings[seat].continent
             where = f" · {self.world.continents[continent].name}" if continent >= 0 else ""
             you = " (you)" if seat == view.seat else ""
