@@ -396,3 +396,25 @@ async def test_a_returned_sabotage_card_stays_hidden_from_the_next_person_at_the
             await pilot.press(key)
             await pilot.pause()
             assert name not in text_of(app)
+
+
+@run_async
+async def test_sending_no_flights_is_asked_first_and_then_flies_nothing():
+    from flight_tui.games.connecting_flights.competitive.rules.state import FlightsSubmitted
+    from flight_tui.ui.screens.dialogs import ConfirmDialog
+
+    table = make_table("human:Ann,random:Bob", seed=2)
+    play_scripted(table, lambda t: t.view(0).phase == "fly" and 0 in t.to_act())
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c", "f")  # take every chain apart, then send
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert 0 in table.to_act()
+        await pilot.press("f", "y")
+        await pilot.pause()
+        assert any(isinstance(e, FlightsSubmitted) and e.seat == 0 for e in table.state.log)
+        assert table.view(0).round > 1 or table.view(0).my_flights == []

@@ -26,6 +26,7 @@ from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.builder import Choice, HandCards, hand_cards
 from flight_tui.games.connecting_flights.core_ui.hand import HandPanel, hand_bindings
 from flight_tui.ui.keys import key_for
+from flight_tui.ui.screens.dialogs import ConfirmDialog
 from flight_tui.words import count
 
 
@@ -117,6 +118,18 @@ class CompetitiveHandPanel(HandPanel):
             raise ValueError("The starting flight is one flight: two airports, a plane and a passenger.")
         f = flights[0]
         return BuyStart(f.origin, f.plane, f.passenger, f.dest)
+
+    def action_fly(self) -> None:
+        """Send the chains; with none built, ask first whether to fly nothing this round."""
+        if self.can_build and not self.starting and self.builder is not None and not self.builder.finished_chains():
+            question = "Send no flights this round? Your flights earn nothing this round."
+            self.app.push_screen(ConfirmDialog(question, yes="Fly nothing", no="Back"), self._fly_nothing)
+            return
+        super().action_fly()
+
+    def _fly_nothing(self, yes: bool | None) -> None:
+        if yes:
+            self.post_message(self.FlightsReady(self.seat, [], SubmitFlights(())))
 
     def building_heading(self) -> str:
         return "Starting flight: " if self.starting else super().building_heading()
