@@ -103,26 +103,20 @@ ENDINGS = {
 
 def to_act(g: Game) -> tuple[int, ...]:
     """The seats asked now (several while all choose at once)."""
+    if isinstance(g, CompetitiveView):
+        return g.to_act
     n = g.config.players
     if g.phase == OVER:
         return ()
     if g.phase == KEEP:
         return tuple(s for s in range(n) if g.kept[s] < 0)
     if g.phase == START:
-        return tuple(s for s in range(n) if not _started(g, s))
+        return tuple(s for s in range(n) if g.starts[s] is None)
     if g.phase == FLY:
-        return tuple(s for s in range(n) if not _submitted(g, s))
+        return tuple(s for s in range(n) if g.submitted[s] is None)
     if g.phase in (MARKET, TRADING) and g.pending is not None:
         return (g.pending.to_seat,)
     return (g.current,)
-
-
-def _started(g: Game, seat: int) -> bool:
-    return g.starts[seat] is not None if isinstance(g, CompetitiveState) else g.started[seat]
-
-
-def _submitted(g: Game, seat: int) -> bool:
-    return g.submitted[seat] is not None if isinstance(g, CompetitiveState) else g.submitted[seat]
 
 
 def _dealt(g: Game, seat: int) -> list[int]:
