@@ -132,10 +132,6 @@ def player_card_label(card: PlayerCard) -> str:
     return f"{card.name} (rank {card.rank}, budget {card.budget})"
 
 
-def event_label(card: EventCard) -> str:
-    return f"{card.name}: {card.text}"
-
-
 def event_marks(card: EventCard) -> str:
     """When the event acts and who may sabotage, in words."""
     return f"Acts {WHEN_WORDS.get(card.when, card.when)} · sabotage: {SABOTEUR_WORDS.get(card.saboteur, card.saboteur)}"
@@ -154,11 +150,6 @@ def bundle_text(world: World, bundle: Bundle) -> str:
     if bundle.coins:
         parts.append(count(bundle.coins, "coin"))
     return ", ".join(parts) or "nothing"
-
-
-def offer_text(world: World, names: Sequence[str], offer: Propose, offered_by: int) -> str:
-    """``Bob offers Ann: Plane ★★ for 12 coins``."""
-    return f"{names[offered_by]} offers {names[offer.to_seat]} {bundle_text(world, offer.give)} for {bundle_text(world, offer.take)}"
 
 
 # ---------------------------------------------------------------- who is asked
