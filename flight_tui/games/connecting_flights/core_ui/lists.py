@@ -1,13 +1,19 @@
-"""Lists with a cursor and one-line texts that repaint only what changed (both modes' tables)."""
+"""Lists with a cursor, one-line texts that repaint only what changed, and the Marketplace's
+layout of a list, a side panel and a detail line (both modes' tables)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from typing import Any
+
 from rich.segment import Segment
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
+from textual.widgets import Static
 
 from flight_tui.words import clip
 
@@ -126,3 +132,55 @@ class OneLine(Widget):
 
     def render(self) -> Text:
         return self.text
+
+
+class ShopView(Widget, can_focus=True):
+    """A Marketplace: things for sale in a :class:`LineList` (``#market-list``), a side panel
+    (``#market-side``) and a line about the row under the cursor (``#market-detail``).
+
+    A mode's subclass lists its rows with :meth:`list_rows` and says what the cursor is on in
+    :meth:`show_detail`, called after every cursor move.
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.rows: list[Any] = []
+        self._listed: Hashable = None
+
+    def compose(self) -> ComposeResult:
+        yield LineList(id="market-list")
+        yield Static(id="market-side")
+        yield OneLine(id="market-detail")
+
+    @property
+    def row(self) -> Any | None:
+        """The row under the cursor, if any."""
+        cursor = self.query_one(LineList).cursor
+        return self.rows[cursor] if cursor < len(self.rows) else None
+
+    def list_rows(self, rows: list[Any], texts: list[tuple[str, str, str]], same: Callable[[Any], Hashable], phase: Hashable) -> None:
+        """Show new rows (``texts`` as :class:`LineList` draws them): the cursor stays on the row
+        that is ``same`` as the one it was on, and goes back to the top in a new ``phase``."""
+        old = self.row
+        self.rows = rows
+        lines = self.query_one(LineList)
+        fresh = phase != self._listed
+        self._listed = phase
+        cursor = 0 if fresh else lines.cursor
+        if not fresh and old is not None:
+            cursor = next((i for i, row in enumerate(rows) if same(row) == same(old)), cursor)
+        lines.show(texts, cursor, from_top=fresh)
+
+    def show_detail(self) -> None:
+        """Say what the row under the cursor is and whether it can be had."""
+
+    def on_line_list_moved(self, _: LineList.Moved) -> None:
+        self.show_detail()
+
+    def action_move(self, step: int) -> None:
+        lines = self.query_one(LineList)
+        if abs(step) == 1:
+            lines.move(step)
+            return
+        target = min(max(lines.cursor + step, 0), len(self.rows) - 1)
+        lines.move_to(lines._nearest(target))

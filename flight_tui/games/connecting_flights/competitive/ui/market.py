@@ -14,9 +14,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widget import Widget
 from textual.widgets import Static
 
 from flight_tui.games.connecting_flights.competitive.rules import market as market_rules
@@ -31,7 +29,7 @@ from flight_tui.games.connecting_flights.competitive.rules.state import MARKET, 
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
 from flight_tui.games.connecting_flights.competitive.ui.presentation import airport_card_label, asked, plane_label
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine
+from flight_tui.games.connecting_flights.core_ui.lists import OneLine, ShopView
 from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.ui.keys import key_for
 from flight_tui.words import count
@@ -100,7 +98,7 @@ def bought_this_round(view: CompetitiveView) -> list[Bought]:
     return out
 
 
-class MarketView(Widget, can_focus=True):
+class MarketView(ShopView):
     """The Marketplace (see the module docstring); the trade key is the table screen's."""
 
     BINDINGS = [
@@ -117,36 +115,14 @@ class MarketView(Widget, can_focus=True):
         self.world = world
         self.view: CompetitiveView | None = None
         self.names: list[str] = []
-        self.rows: list[MarketRow] = []
-        self._shown: tuple[int, str] | None = None
-
-    def compose(self) -> ComposeResult:
-        yield LineList(id="market-list")
-        yield Static(id="market-side")
-        yield OneLine(id="market-detail")
-
-    @property
-    def row(self) -> MarketRow | None:
-        cursor = self.query_one(LineList).cursor
-        return self.rows[cursor] if cursor < len(self.rows) else None
 
     def show(self, view: CompetitiveView, names: Sequence[str]) -> None:
         """A new position; the cursor stays on the same thing while it is for sale."""
-        old = self.row
         self.view, self.names = view, list(names)
-        self.rows = market_rows(view, self.world)
-        lines = self.query_one(LineList)
-        new_phase = (view.round, view.phase) != self._shown
-        self._shown = (view.round, view.phase)
-        cursor = lines.cursor
-        if new_phase:
-            cursor = 0
-        elif old is not None:
-            same = [i for i, r in enumerate(self.rows) if r.action == old.action and r.label == old.label]
-            cursor = same[0] if same else cursor
-        lines.show([self._row_text(r) for r in self.rows], cursor, from_top=new_phase)
+        rows = market_rows(view, self.world)
+        self.list_rows(rows, [self._row_text(r) for r in rows], lambda r: (r.label, r.action), (view.round, view.phase))
         self._show_side()
-        self._show_detail()
+        self.show_detail()
         self.refresh_bindings()
 
     def _row_text(self, row: MarketRow) -> tuple[str, str, str]:
@@ -194,7 +170,7 @@ class MarketView(Widget, can_focus=True):
             return plane_label(world, event.item)
         return f"truck {world.fuel_trucks[event.item].capacity}"
 
-    def _show_detail(self) -> None:
+    def show_detail(self) -> None:
         row, view = self.row, self.view
         if row is None or row.action is None or view is None:
             self.query_one(OneLine).show("")
@@ -205,9 +181,6 @@ class MarketView(Widget, can_focus=True):
         else:
             message = Text.assemble(("✗ ", "bold"), problem)
         self.query_one(OneLine).show(message)
-
-    def on_line_list_moved(self, _: LineList.Moved) -> None:
-        self._show_detail()
 
     # ------------------------------------------------------------ keys
 
@@ -220,14 +193,6 @@ class MarketView(Widget, can_focus=True):
         if action == "buy":
             return view.phase == MARKET and my_market_turn(view)
         return True
-
-    def action_move(self, step: int) -> None:
-        lines = self.query_one(LineList)
-        if abs(step) == 1:
-            lines.move(step)
-            return
-        target = min(max(lines.cursor + step, 0), len(self.rows) - 1)
-        lines.move_to(lines._nearest(target))
 
     def action_buy(self) -> None:
         row, view = self.row, self.view

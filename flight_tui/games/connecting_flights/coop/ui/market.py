@@ -14,14 +14,12 @@ from functools import partial
 
 from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widget import Widget
 from textual.widgets import Static
 
 from flight_tui.games.connecting_flights.coop.rules.state import AIRPORT, LANDING_RIGHTS, Buy, CoopView, Refresh
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine
+from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine, ShopView
 from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
     MarketRow,
@@ -35,7 +33,7 @@ from flight_tui.ui.keys import key_for
 from flight_tui.words import count
 
 
-class MarketView(Widget, can_focus=True):
+class MarketView(ShopView):
     """The Marketplace: Enter buys the row under the cursor for the player shown, ``l`` rents an
     airport's Landing Rights, ``g`` chooses who gets it, ``r`` refreshes the face-up cards."""
 
@@ -55,43 +53,21 @@ class MarketView(Widget, can_focus=True):
         self.world = world
         self.view: CoopView | None = None
         self.names: list[str] = []
-        self.rows: list[MarketRow] = []
         self.recipient = 0
         self._seat: int | None = None
-        self._shown_round: tuple[int, str] | None = None
-
-    def compose(self) -> ComposeResult:
-        yield LineList(id="market-list")
-        yield Static(id="market-side")
-        yield OneLine(id="market-detail")
-
-    @property
-    def row(self) -> MarketRow | None:
-        cursor = self.query_one(LineList).cursor
-        return self.rows[cursor] if cursor < len(self.rows) else None
 
     def show(self, view: CoopView, names: Sequence[str]) -> None:
         """A new position: rows, purse, refresh; the cursor stays on the same thing if it is still for sale."""
-        old = self.row
         self.view, self.names = view, list(names)
         if self.view is not None and self.recipient >= view.num_seats:
             self.recipient = 0
         if view.seat != self._seat:
             self.recipient = view.seat
             self._seat = view.seat
-        self.rows = market_rows(view, self.world, partial(key_for, self))
-        lines = self.query_one(LineList)
-        cursor = lines.cursor
-        new_round = (view.round, view.phase) != self._shown_round
-        self._shown_round = (view.round, view.phase)
-        if new_round:
-            cursor = 0
-        elif old is not None:
-            same = [i for i, r in enumerate(self.rows) if (r.kind, r.item) == (old.kind, old.item)]
-            cursor = same[0] if same else cursor
-        lines.show([self._row_text(r) for r in self.rows], cursor, from_top=new_round)
+        rows = market_rows(view, self.world, partial(key_for, self))
+        self.list_rows(rows, [self._row_text(r) for r in rows], lambda r: (r.kind, r.item), (view.round, view.phase))
         self._show_side()
-        self._show_detail()
+        self.show_detail()
 
     def point_at(self, action: Buy) -> None:
         """Put the cursor on what ``action`` buys and make its player the one who gets it (a hint)."""
@@ -102,7 +78,7 @@ class MarketView(Widget, can_focus=True):
         self.recipient = action.for_seat
         self.query_one(LineList).move_to(index)
         self._show_side()
-        self._show_detail()
+        self.show_detail()
 
     def _row_text(self, row: MarketRow) -> tuple[str, str, str]:
         if not row.kind:
@@ -143,7 +119,7 @@ class MarketView(Widget, can_focus=True):
         text.rstrip()
         self.query_one("#market-side", Static).update(text)
 
-    def _show_detail(self) -> None:
+    def show_detail(self) -> None:
         row, view = self.row, self.view
         if row is None or view is None:
             self.query_one(OneLine).show("")
@@ -161,18 +137,7 @@ class MarketView(Widget, can_focus=True):
             message = Text.assemble(("✗ ", "bold"), problem)
         self.query_one(OneLine).show(message)
 
-    def on_line_list_moved(self, _: LineList.Moved) -> None:
-        self._show_detail()
-
     # ------------------------------------------------------------ keys
-
-    def action_move(self, step: int) -> None:
-        lines = self.query_one(LineList)
-        if abs(step) == 1:
-            lines.move(step)
-            return
-        target = min(max(lines.cursor + step, 0), len(self.rows) - 1)
-        lines.move_to(lines._nearest(target))
 
     def action_buy(self, rent: bool = False) -> None:
         row, view = self.row, self.view
@@ -189,7 +154,7 @@ class MarketView(Widget, can_focus=True):
             return
         self.recipient = (self.recipient + 1) % self.view.num_seats
         self._show_side()
-        self._show_detail()
+        self.show_detail()
 
     def action_refresh_market(self) -> None:
         if self.view is None:
