@@ -7,8 +7,9 @@ from textual.app import ComposeResult
 from textual.widgets import Footer
 
 from flight_tui.games.connecting_flights.core.world import default_world
-from flight_tui.games.connecting_flights.coop.ui.builder import HandCards
-from flight_tui.games.connecting_flights.coop.ui.hand import ChoiceList, HandPanel
+from flight_tui.games.connecting_flights.core_ui.builder import HandCards
+from flight_tui.games.connecting_flights.core_ui.hand import ChoiceList
+from flight_tui.games.connecting_flights.coop.ui.hand import CoopHandPanel
 WORLD = default_world()
 
 NYC, NYC2, LON, TYO, HAV_LR = 0, 1, 8, 14, 6
@@ -37,15 +38,15 @@ class HandApp(ThemedApp):
         self.sent: list = []
 
     def compose(self) -> ComposeResult:
-        yield HandPanel(WORLD)
+        yield CoopHandPanel(WORLD)
         yield Footer()
 
     def on_mount(self) -> None:
-        panel = self.query_one(HandPanel)
+        panel = self.query_one(CoopHandPanel)
         panel.show(self.players, self.seat, can_build=True)
         panel.focus()
 
-    def on_hand_panel_flights_ready(self, message: HandPanel.FlightsReady) -> None:
+    def on_hand_panel_flights_ready(self, message: CoopHandPanel.FlightsReady) -> None:
         self.sent.append((message.seat, message.action))
 
 
@@ -58,18 +59,18 @@ class GameHandApp(ThemedApp):
         self.refused: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield HandPanel(WORLD)
+        yield CoopHandPanel(WORLD)
         yield Footer()
 
     def on_mount(self) -> None:
         self.redraw()
-        self.query_one(HandPanel).focus()
+        self.query_one(CoopHandPanel).focus()
 
     def redraw(self) -> None:
         seat = self.table.to_act()[0] if not self.table.is_over() else 0
-        self.query_one(HandPanel).show_view(self.table.view(seat), self.table.names)
+        self.query_one(CoopHandPanel).show_view(self.table.view(seat), self.table.names)
 
-    def on_hand_panel_flights_ready(self, message: HandPanel.FlightsReady) -> None:
+    def on_hand_panel_flights_ready(self, message: CoopHandPanel.FlightsReady) -> None:
         problem = self.table.rules.problem(self.table.state, message.seat, message.action)
         if problem:
             self.refused.append(problem)
@@ -82,7 +83,7 @@ def shown(app, widget_id: str) -> str:
     return str(app.query_one(widget_id).render())
 
 
-async def put_down(pilot, panel: HandPanel, label_start: str) -> None:
+async def put_down(pilot, panel: CoopHandPanel, label_start: str) -> None:
     """Move the cursor (arrow keys) to the choice whose label starts so, and press Enter."""
     rows = [text for text, _ in panel.query_one(ChoiceList).rows]
     index = next(i for i, text in enumerate(rows) if text.startswith(label_start))

@@ -15,7 +15,8 @@ from flight_tui.games.connecting_flights.coop.rules.state import FLY, MARKET, Fl
 from flight_tui.games.connecting_flights.core.world import default_world
 from flight_tui.games.connecting_flights.coop.ui.end_screens import CoopEndScreen, RoundSummaryScreen
 from flight_tui.games.connecting_flights.coop.ui.fly import CharterScreen, FlyView
-from flight_tui.games.connecting_flights.coop.ui.market import LineList, MarketView, OneLine
+from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine
+from flight_tui.games.connecting_flights.coop.ui.market import MarketView
 from flight_tui.games.connecting_flights.coop.ui.presentation import penalty_text
 from flight_tui.games.connecting_flights.coop.ui.table_screen import CoopTableScreen
 

@@ -6,7 +6,7 @@ import pytest
 
 from flight_tui.games.connecting_flights.core.flights import FlightSpec
 from flight_tui.games.connecting_flights.core.world import default_world
-from flight_tui.games.connecting_flights.coop.ui.builder import (
+from flight_tui.games.connecting_flights.core_ui.builder import (
     DEST,
     ORIGIN,
     PASSENGER,

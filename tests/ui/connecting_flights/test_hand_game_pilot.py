@@ -8,7 +8,7 @@ from hand_harness import GameHandApp, put_down, shown
 from flight_tui.games.connecting_flights.coop.rules import COOP, CoopConfig
 from flight_tui.games.connecting_flights.coop.rules.state import MARKET, ChooseStart
 from flight_tui.table import SeatSpec, Table
-from flight_tui.games.connecting_flights.coop.ui.hand import HandPanel
+from flight_tui.games.connecting_flights.coop.ui.hand import CoopHandPanel
 
 
 @run_async
@@ -16,7 +16,7 @@ async def test_the_starting_flight_is_built_with_keys_and_accepted_by_the_rules(
     table = Table(COOP, CoopConfig(players=1), 3, [SeatSpec("human", "Ann")])
     app = GameHandApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
-        panel = app.query_one(HandPanel)
+        panel = app.query_one(CoopHandPanel)
         assert "Starting flight" in shown(app, "#building")
         await put_down(pilot, panel, "NYC New York")
         await put_down(pilot, panel, "Plane ★★★")
@@ -39,7 +39,7 @@ async def test_a_starting_flight_breaking_a_rule_is_not_sent():
     table = Table(COOP, CoopConfig(players=1), 3, [SeatSpec("human", "Ann")])
     app = GameHandApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
-        panel = app.query_one(HandPanel)
+        panel = app.query_one(CoopHandPanel)
         await put_down(pilot, panel, "NYC New York")
         await put_down(pilot, panel, "Plane ★ ")
         await put_down(pilot, panel, "Fuel truck 4")

@@ -7,14 +7,15 @@ from hand_harness import LON, NYC, PLANE3, TO_EUROPE, TRUCK4, TYO, HandApp, put_
 
 from flight_tui.games.connecting_flights.coop.rules.state import SetChains
 from flight_tui.games.connecting_flights.core.flights import FlightSpec
-from flight_tui.games.connecting_flights.coop.ui.hand import ChoiceList, HandPanel
+from flight_tui.games.connecting_flights.core_ui.hand import ChoiceList
+from flight_tui.games.connecting_flights.coop.ui.hand import CoopHandPanel
 
 
 @run_async
 async def test_a_valid_flight_built_and_sent_with_keys_only():
     app = HandApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        panel = app.query_one(HandPanel)
+        panel = app.query_one(CoopHandPanel)
         await put_down(pilot, panel, "NYC New York")
         await put_down(pilot, panel, "Plane ★★★")
         await put_down(pilot, panel, "Fuel truck 4")
@@ -32,7 +33,7 @@ async def test_a_valid_flight_built_and_sent_with_keys_only():
 async def test_an_invalid_flight_shows_the_rules_it_breaks_and_is_not_sent():
     app = HandApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        panel = app.query_one(HandPanel)
+        panel = app.query_one(CoopHandPanel)
         await put_down(pilot, panel, "NYC New York")
         await put_down(pilot, panel, "Plane ★ ")
         await put_down(pilot, panel, "Fuel truck 1")

@@ -13,19 +13,12 @@ from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
-from textual.widget import Widget
 
 from flight_tui.games.connecting_flights.coop.rules.board import continents_in_play
 from flight_tui.games.connecting_flights.coop.rules.state import CoopView
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.coop.ui.presentation import (
-    airport_owners,
-    board_totals,
-    meeple_groups,
-    owner_text,
-    seat_marks,
-    stars,
-)
+from flight_tui.games.connecting_flights.core_ui.board import ContinentPainter, MapView, airport_owners, owner_text, seat_marks, stars
+from flight_tui.games.connecting_flights.coop.ui.presentation import board_totals, meeple_groups
 from flight_tui.words import clip
 
 CROWDED = 4
@@ -34,16 +27,8 @@ WIDE = 110
 """From this width on, airport rows name the city."""
 
 
-class ContinentPainter(Widget):
-    """A widget that draws in the continents' theme colours (``continent--0`` .. ``--5``)."""
-
-    COMPONENT_CLASSES = {f"continent--{c}" for c in range(6)} | {"board--dim", "board--warn"}
-
-    def continent_style(self, continent: int) -> Style:
-        return self.get_component_rich_style(f"continent--{continent}")
-
-    def style_of(self, name: str) -> Style:
-        return self.get_component_rich_style(f"board--{name}")
+class MeeplePainter(ContinentPainter):
+    """A continent painter that also draws meeples in their continents' colours."""
 
     def meeples(self, world: World, counts: Sequence[int]) -> Text:
         """``2E 1A`` with each group in its continent's colour."""
@@ -55,46 +40,22 @@ class ContinentPainter(Widget):
         return text
 
 
-class BoardView(ContinentPainter, can_focus=True):
+class BoardView(MapView, MeeplePainter):
     """The world map with owners and meeples (redrawn only when the game changes)."""
 
-    def __init__(self, world: World, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.world = world
-        self.view: CoopView | None = None
-        self.names: list[str] = []
-
-    def show(self, view: CoopView, names: Sequence[str]) -> None:
-        self.view = view
-        self.names = list(names)
-        self.refresh()
+    view: CoopView | None
 
     def render(self) -> Text:
         view = self.view
         if view is None:
             return Text("")
         width = self.size.width
-        column = max((width - 2) // 3, 20)
+        column = self.continent_column()
         in_play = continents_in_play(view.config)
-        owners = airport_owners(view, self.world)
+        owners = airport_owners(self.world, view.hands)
         marks = seat_marks(self.names)
         tall = self.size.height >= 24
-        rows: list[Text] = []
-        for grid_row in (0, 1):
-            continents = sorted((c for c in self.world.continents if c.row == grid_row), key=lambda c: c.col)
-            cells = [self._cell(c.id, column, c.id in in_play, owners, marks, tall) for c in continents]
-            height = max(len(cell) for cell in cells)
-            for y in range(height):
-                line = Text()
-                for index, cell in enumerate(cells):
-                    if index:
-                        line.append("│", self.style_of("dim"))
-                    piece = cell[y] if y < len(cell) else Text("")
-                    piece.truncate(column, overflow="ellipsis", pad=True)
-                    line.append_text(piece)
-                rows.append(line)
-            if grid_row == 0:
-                rows.append(Text("─" * column + "┼" + "─" * column + "┼" + "─" * column, self.style_of("dim")))
+        rows = self.continent_grid(self.world, column, lambda c: self._cell(c.id, column, c.id in in_play, owners, marks, tall))
         rows.append(Text(""))
         rows.append(self._totals(view))
         rows.append(self._legend(marks, width))

@@ -29,9 +29,9 @@ from flight_tui.games.connecting_flights.coop.rules.state import (
     FlyNext,
 )
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.coop.ui.board import ContinentPainter
-from flight_tui.games.connecting_flights.coop.ui.market import LineList, OneLine
-from flight_tui.games.connecting_flights.coop.ui.messages import ActionChosen
+from flight_tui.games.connecting_flights.core_ui.board import ContinentPainter
+from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine
+from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
     FlightSlot,
     capacity,

@@ -1,60 +1,17 @@
-"""The Hand panel: every player's cards (the viewing seat's first) and the flight builder.
+"""The cooperative Hand view: the shared Hand panel over a cooperative game's hands.
 
-The panel draws from data handed to it (never the game state): the world, each seat's
-cards as ``HandCards``, and whether the viewer may build flights now. The builder's logic is
-``builder.ChainBuilder``; this module only draws it and turns keys into its calls:
-
-* up/down (or j/k) move the cursor over the cards that may come next, Enter puts one down;
-* Backspace takes the last change back, ``e`` ends the chain being built, ``c`` clears all;
-* ``f`` sends the chains (``HandPanel.FlightsReady``; the table screen submits them).
-
-The list of next cards uses the Line API: a cursor move repaints two rows. Every problem is
-written with its rule number and in words, and each next card is marked ``✓`` or ``✗`` with
-the numbers of the rules it would break (never colour alone).
+At set-up the builder offers the free starting cards and sends one starting flight
+(``ChooseStart``); in the Fly phase it sends the round's chains (``SetChains``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.segment import Segment
-from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical
-from textual.geometry import Region
-from textual.message import Message
-from textual.strip import Strip
-from textual.widget import Widget
-from textual.widgets import Static
-
-from flight_tui.games.connecting_flights.coop.rules.state import FLY, SETUP, CoopView, Hand
+from flight_tui.games.connecting_flights.coop.rules.state import FLY, SETUP, ChooseStart, CoopView, SetChains
 from flight_tui.games.connecting_flights.core.flights import FlightSpec
-from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.coop.ui.builder import (
-    STEP_WORDS,
-    ChainBuilder,
-    Choice,
-    HandCards,
-    airport_label,
-    chain_text,
-    chains_action,
-    choice_label,
-    passenger_label,
-    start_action,
-)
-from flight_tui.ui.keys import key_for
-
-
-def cards_of(hand: Hand) -> HandCards:
-    """A player's cards in the game as the builder's ``HandCards``."""
-    return HandCards(
-        airports=tuple(hand.airports),
-        landing_rights=tuple(hand.landing_rights),
-        planes=tuple(hand.planes),
-        passengers=tuple(hand.passengers),
-        trucks=tuple(hand.trucks),
-    )
+from flight_tui.games.connecting_flights.core_ui.builder import HandCards, hand_cards
+from flight_tui.games.connecting_flights.core_ui.hand import HandPanel, hand_bindings
 
 
 def start_cards(view: CoopView) -> HandCards:
@@ -79,280 +36,43 @@ def may_build(view: CoopView) -> bool:
     return view.phase == FLY and not any(hand.flown)
 
 
-def holdings_text(world: World, name: str, cards: HandCards, you: bool) -> Text:
-    """One player's cards as a short paragraph, each kind named."""
-    text = Text()
-    text.append(name + (" (you)" if you else ""), style="bold")
-    text.append(" · ")
-
-    def part(label: str, items: Sequence[str]) -> None:
-        text.append(f"{label}: ", style="italic")
-        text.append(", ".join(items) if items else "none")
-        text.append("  ")
-
-    part("Airports", [airport_label(world, c).split(" ", 1)[0] + " " + "★" * world.airport_of_card(c).stars for c in cards.airports])
-    if cards.landing_rights:
-        part("Landing rights", [airport_label(world, c).split(" ", 1)[0] for c in cards.landing_rights])
-    part("Planes", [("e" if world.planes[c].electric else "") + "★" * world.planes[c].stars for c in cards.planes])
-    part("Passengers", [passenger_label(world, c).removeprefix("Passenger ") for c in cards.passengers])
-    part("Fuel trucks", [str(world.fuel_trucks[c].capacity) for c in cards.trucks])
-    text.rstrip()
-    return text
+def chains_action(chains: Sequence[Sequence[FlightSpec]]) -> SetChains:
+    """The engine's action arranging these chains for the round."""
+    return SetChains(chains=tuple(tuple(chain) for chain in chains))
 
 
-class ChoiceList(Widget, can_focus=False):
-    """The cards that may come next, with a cursor; a move repaints the two rows that change."""
-
-    COMPONENT_CLASSES = {"choice--cursor", "choice--bad"}
-    DEFAULT_CSS = """
-    ChoiceList { height: 1fr; min-height: 2; }
-    ChoiceList > .choice--cursor { text-style: bold reverse; }
-    ChoiceList > .choice--bad { color: $text-muted; }
-    """
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.rows: list[tuple[str, bool]] = []
-        self.cursor = 0
-        self.top = 0
-
-    def show(self, rows: list[tuple[str, bool]], cursor: int) -> None:
-        """New rows (text, keeps the rules); repaints the whole list."""
-        self.rows = rows
-        self.cursor = min(max(cursor, 0), max(len(rows) - 1, 0))
-        self._scroll_to_cursor()
-        self.refresh()
-
-    def move(self, step: int) -> bool:
-        """Move the cursor; False when it cannot move."""
-        index = min(max(self.cursor + step, 0), len(self.rows) - 1)
-        if not self.rows or index == self.cursor:
-            return False
-        old, self.cursor = self.cursor, index
-        if self._scroll_to_cursor():
-            self.refresh()
-        else:
-            width = self.size.width
-            self.refresh(Region(0, old - self.top, width, 1), Region(0, index - self.top, width, 1))
-        return True
-
-    def _scroll_to_cursor(self) -> bool:
-        height = max(self.size.height, 1)
-        top = self.top
-        if self.cursor < top:
-            top = self.cursor
-        elif self.cursor >= top + height:
-            top = self.cursor - height + 1
-        changed, self.top = top != self.top, top
-        return changed
-
-    def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        index = self.top + y
-        if index >= len(self.rows):
-            text = "(nothing can come next: e ends the chain)" if not self.rows and y == 0 else ""
-            return Strip([Segment(text.ljust(width)[:width], self.rich_style)], width)
-        label, good = self.rows[index]
-        style = self.rich_style
-        if not good:
-            style += self.get_component_rich_style("choice--bad", partial=True)
-        marker = "› " if index == self.cursor else "  "
-        if index == self.cursor:
-            style += self.get_component_rich_style("choice--cursor", partial=True)
-        line = (marker + label)[:width].ljust(width)
-        return Strip([Segment(line, style)], width)
+def start_action(chains: Sequence[Sequence[FlightSpec]]) -> ChooseStart:
+    """The set-up action taking one starting flight (ValueError unless it is exactly one flight)."""
+    flights = [f for chain in chains for f in chain]
+    if len(flights) != 1:
+        raise ValueError("The starting flight is exactly one flight: two airports, a plane and a passenger.")
+    f = flights[0]
+    return ChooseStart(origin=f.origin, plane=f.plane, passenger=f.passenger, dest=f.dest)
 
 
-class HandPanel(Widget, can_focus=True):
-    """Each player's cards and the viewer's flight builder (see the module docstring)."""
+class CoopHandPanel(HandPanel):
+    """Every player's cards and the builder of the seat whose go it is (see the module docstring)."""
 
-    DEFAULT_CSS = """
-    HandPanel { height: 1fr; layout: vertical; }
-    HandPanel #holdings { height: auto; max-height: 50%; padding: 0 1; }
-    HandPanel #builder { height: 1fr; border-top: solid $panel-lighten-2; padding: 0 1; }
-    HandPanel:focus #builder { border-top: solid $accent; }
-    HandPanel #chains { height: auto; max-height: 6; }
-    HandPanel #building { height: auto; text-style: bold; }
-    HandPanel #problems { height: auto; max-height: 5; }
-    """
+    KEYS = "coop"
+    BINDINGS = hand_bindings(KEYS)
 
-    BINDINGS = [
-        Binding("up,k", "move(-1)", "Card", key_display="↑↓", tooltip="Previous card that may come next", id="coop.hand.previous"),
-        Binding("down,j", "move(1)", "Next card", show=False, tooltip="Next card that may come next", id="coop.hand.next"),
-        Binding("enter,space", "pick", "Add", key_display="Enter", tooltip="Put the card under the cursor in the flight", id="coop.hand.add"),
-        Binding("backspace", "back", "Back", key_display="⌫", tooltip="Take back the last card or chain change", id="coop.hand.back"),
-        Binding("e", "end_chain", "End chain", tooltip="End the chain being built (a partial flight is dropped)", id="coop.hand.end-chain"),
-        Binding("c", "clear", "Clear", show=False, tooltip="Take every chain apart", id="coop.hand.clear"),
-        Binding("f", "fly", "Fly", tooltip="Send the chains you built", id="coop.hand.fly"),
-    ]
-
-    class FlightsReady(Message):
-        """The viewer sends these chains; ``action`` is the engine's action to submit for them
-        (``SetChains``, or ``ChooseStart`` at set-up)."""
-
-        def __init__(self, seat: int, chains: list[list[FlightSpec]], action: object) -> None:
-            super().__init__()
-            self.seat = seat
-            self.chains = chains
-            self.action = action
-
-    def __init__(self, world: World, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.world = world
-        self.builder: ChainBuilder | None = None
-        self.seat = 0
-        self.can_build = False
+    def __init__(self, world, **kwargs) -> None:
+        super().__init__(world, **kwargs)
         self.setup = False
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="holdings")
-        with Vertical(id="builder"):
-            yield Static(id="chains")
-            yield Static(id="building")
-            yield Static(id="problems")
-            yield ChoiceList(id="choices")
-
-    # ------------------------------------------------------------ showing
 
     def show_view(self, view: CoopView, names: Sequence[str]) -> None:
         """Show a game position: every hand, and the builder with the viewer's arranged chains."""
-        players = [(names[s], cards_of(hand)) for s, hand in enumerate(view.hands)]
+        players = [(names[s], hand_cards(hand)) for s, hand in enumerate(view.hands)]
         self.setup = view.phase == SETUP
         building = start_cards(view) if self.setup else None
         arranged = view.hands[view.seat].chains
         self.show(players, view.seat, may_build(view), building=building, arranged=arranged)
 
-    def show(
-        self,
-        players: Sequence[tuple[str, HandCards]],
-        seat: int,
-        can_build: bool,
-        *,
-        building: HandCards | None = None,
-        arranged: Sequence[Sequence[FlightSpec]] = (),
-    ) -> None:
-        """Show every seat's cards (``players`` by seat) with ``seat`` first.
+    def to_action(self, chains: list[list[FlightSpec]]) -> object:
+        return start_action(chains) if self.setup else chains_action(chains)
 
-        The builder works with ``building`` (default: the seat's own cards) and starts from
-        the ``arranged`` chains; it is kept while those cards stay the same.
-        """
-        self.seat = seat
-        self.can_build = can_build
-        order = [seat] + [s for s in range(len(players)) if s != seat]
-        holdings = Text("\n").join(holdings_text(self.world, *players[s], you=s == seat) for s in order)
-        self.query_one("#holdings", Static).update(holdings)
-        hand = building or players[seat][1]
-        if self.builder is None or self.builder.hand != hand:
-            self.builder = ChainBuilder.from_chains(self.world, hand, arranged)
-        self._show_builder()
-        self.refresh_bindings()
+    def building_heading(self) -> str:
+        return "Starting flight: " if self.setup else super().building_heading()
 
-    def _show_builder(self, cursor: int = 0) -> None:
-        builder = self.builder
-        chains = Text()
-        for index, chain in enumerate(builder.chains):
-            bad = [p for p in builder.problems() if p.chain == index]
-            mark = "✗" if bad else "✓"
-            chains.append(f"{mark} Chain {index + 1}: ", style="bold")
-            chains.append(chain_text(self.world, chain) + "\n")
-        chains.rstrip()
-        self.query_one("#chains", Static).update(chains)
-        self.query_one("#chains").display = bool(builder.chains)
-        self.query_one("#building", Static).update(self._building_text())
-        choices = builder.choices() if self.can_build else []
-        rows = [self._choice_row(choice) for choice in choices]
-        self.query_one(ChoiceList).show(rows, cursor)
-        self.query_one("#problems", Static).update(self._problems_text())
-
-    def _building_text(self) -> Text:
-        builder = self.builder
-        if not self.can_build:
-            return Text("Flights are arranged on your go in the Fly phase, before your first flight.")
-        number = len(builder.chains) + 1
-        text = Text("Starting flight: " if self.setup else f"Chain {number}: ")
-        if builder.current:
-            text.append(chain_text(self.world, builder.current))
-        text.append(f" · next: {STEP_WORDS[builder.step()]}", style="italic")
-        return text
-
-    def _choice_row(self, choice: Choice) -> tuple[str, bool]:
-        rules = sorted({p.rule for p in self.builder.choice_problems(choice) if p.rule is not None})
-        mark = "✓" if not rules else "✗ rule " + ",".join(str(r) for r in rules)
-        return f"{choice_label(self.world, choice):<34} {mark}", not rules
-
-    def _problems_text(self) -> Text:
-        problems = self.builder.problems()
-        if not problems:
-            if self.builder.finished_chains():
-                return Text(f"✓ Every flight keeps the rules: {key_for(self, 'coop.hand.fly')} flies them.")
-            return Text("")
-        text = Text()
-        for problem in problems:
-            where = f"Chain {problem.chain + 1}, flight {problem.flight + 1}: " if problem.chain is not None else ""
-            text.append("✗ " + where, style="bold")
-            text.append(problem.message + "\n")
-        text.rstrip()
-        return text
-
-    # ------------------------------------------------------------ keys
-
-    @property
-    def choice(self) -> Choice | None:
-        """The card under the cursor, if any."""
-        choices = self.builder.choices() if self.builder and self.can_build else []
-        cursor = self.query_one(ChoiceList).cursor
-        return choices[cursor] if cursor < len(choices) else None
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("pick", "move", "back", "end_chain", "clear", "fly"):
-            return self.can_build and self.builder is not None
-        return True
-
-    def action_move(self, step: int) -> None:
-        self.query_one(ChoiceList).move(step)
-
-    def action_pick(self) -> None:
-        choice = self.choice
-        if choice is None:
-            self.notify("No card can come next: e ends the chain.", severity="warning")
-            return
-        self.builder.pick(choice)
-        self._show_builder()
-
-    def load_chains(self, chains: Sequence[Sequence[FlightSpec]]) -> None:
-        """Put these chains in the builder (a suggestion the player may change or send)."""
-        if self.builder is None:
-            return
-        self.builder = ChainBuilder.from_chains(self.world, self.builder.hand, chains)
-        self._show_builder()
-        self.refresh_bindings()
-
-    def action_back(self) -> None:
-        if self.builder.back():
-            self._show_builder()
-
-    def action_end_chain(self) -> None:
-        if self.builder.end_chain():
-            self._show_builder()
-
-    def action_clear(self) -> None:
-        self.builder.clear()
-        self._show_builder()
-
-    def action_fly(self) -> None:
-        """Send the chains; a flight that breaks a rule is refused here with its reasons."""
-        builder = self.builder
-        chains = builder.finished_chains()
-        if not chains:
-            self.notify("Build a flight first: starting airport, plane, fuel truck, passenger, destination.", severity="warning")
-            return
-        if not builder.is_valid():
-            first = builder.finished_problems()[0]
-            self.notify(first.message, title="A flight breaks a rule", severity="warning")
-            return
-        try:
-            action = start_action(chains) if self.setup else chains_action(chains)
-        except ValueError as error:
-            self.notify(str(error), severity="warning")
-            return
-        self.post_message(self.FlightsReady(self.seat, chains, action))
+    def idle_text(self) -> str:
+        return "Flights are arranged on your go in the Fly phase, before your first flight."

@@ -12,20 +12,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.geometry import Region
-from textual.message import Message
-from textual.strip import Strip
-from textual.widget import Widget
 from textual.widgets import Static
 
 from flight_tui.games.connecting_flights.coop.rules.state import AIRPORT, LANDING_RIGHTS, Buy, CoopView, Refresh
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.coop.ui.messages import ActionChosen
+from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine, ShopView
+from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
     MarketRow,
     bought_recently,
@@ -35,121 +30,10 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
     refresh_problem,
 )
 from flight_tui.ui.keys import key_for
-from flight_tui.words import clip, count
+from flight_tui.words import count
 
 
-class LineList(Widget):
-    """Rows with a cursor that skips headings; a move repaints the two rows that change.
-
-    A row is ``(text, right, kind)``: ``right`` is drawn flush right (a price), ``kind`` is
-    ``heading``, ``bad`` (cannot be had now: dimmed, and the detail line says why) or ``ok``.
-    """
-
-    COMPONENT_CLASSES = {"list--cursor", "list--heading", "list--bad"}
-
-    class Moved(Message):
-        """The cursor moved."""
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.rows: list[tuple[str, str, str]] = []
-        self.cursor = 0
-        self.top = 0
-
-    def show(self, rows: list[tuple[str, str, str]], cursor: int, *, from_top: bool = False) -> None:
-        """New rows; ``from_top`` scrolls back to the first row."""
-        self.rows = rows
-        self.cursor = self._nearest(cursor)
-        if from_top:
-            self.top = 0
-        self._scroll_to_cursor()
-        self.refresh()
-
-    def _nearest(self, index: int) -> int:
-        """The selectable row at or after ``index`` (else before it)."""
-        index = min(max(index, 0), max(len(self.rows) - 1, 0))
-        for step in (1, -1):
-            i = index
-            while 0 <= i < len(self.rows):
-                if self.rows[i][2] != "heading":
-                    return i
-                i += step
-        return 0
-
-    def move(self, step: int) -> bool:
-        """Move to the next selectable row in ``step``'s direction; False at the end."""
-        index = self.cursor + step
-        while 0 <= index < len(self.rows) and self.rows[index][2] == "heading":
-            index += step
-        if not 0 <= index < len(self.rows):
-            return False
-        self.move_to(index)
-        return True
-
-    def move_to(self, index: int) -> None:
-        old, self.cursor = self.cursor, index
-        if self._scroll_to_cursor():
-            self.refresh()
-        else:
-            width = self.size.width
-            self.refresh(Region(0, old - self.top, width, 1), Region(0, index - self.top, width, 1))
-        self.post_message(self.Moved())
-
-    def _scroll_to_cursor(self) -> bool:
-        height = self.size.height
-        if height < 1:
-            return False  # not laid out yet: scrolled when it is
-        top = min(self.top, max(len(self.rows) - height, 0))
-        # keep the heading just above the cursor in sight
-        heading_above = self.cursor > 0 and self.rows[self.cursor - 1][2] == "heading"
-        want_top = self.cursor - 1 if heading_above else self.cursor
-        if want_top < top:
-            top = want_top
-        elif self.cursor >= top + height:
-            top = self.cursor - height + 1
-        changed, self.top = top != self.top, top
-        return changed
-
-    def on_resize(self) -> None:
-        self._scroll_to_cursor()
-
-    def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        index = self.top + y
-        if index >= len(self.rows):
-            return Strip([Segment(" " * width, self.rich_style)], width)
-        text, right, kind = self.rows[index]
-        style = self.rich_style
-        if kind == "heading":
-            style += self.get_component_rich_style("list--heading", partial=True)
-            return Strip([Segment(clip(text, width).ljust(width), style)], width)
-        if kind == "bad":
-            style += self.get_component_rich_style("list--bad", partial=True)
-        if index == self.cursor:
-            style += self.get_component_rich_style("list--cursor", partial=True)
-        room = max(width - 2 - len(right) - 1, 1)
-        line = ("› " if index == self.cursor else "  ") + clip(text, room).ljust(room) + " " + right
-        return Strip([Segment(line[:width].ljust(width), style)], width)
-
-
-class OneLine(Widget):
-    """A line of text that repaints only when its text changes."""
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.text = Text("")
-
-    def show(self, text: Text | str) -> None:
-        text = Text(text) if isinstance(text, str) else text
-        if text.plain != self.text.plain or text.spans != self.text.spans:
-            self.text = text
-            self.refresh()
-
-    def render(self) -> Text:
-        return self.text
-
-
-class MarketView(Widget, can_focus=True):
+class MarketView(ShopView):
     """The Marketplace: Enter buys the row under the cursor for the player shown, ``l`` rents an
     airport's Landing Rights, ``g`` chooses who gets it, ``r`` refreshes the face-up cards."""
 
@@ -169,43 +53,21 @@ class MarketView(Widget, can_focus=True):
         self.world = world
         self.view: CoopView | None = None
         self.names: list[str] = []
-        self.rows: list[MarketRow] = []
         self.recipient = 0
         self._seat: int | None = None
-        self._shown_round: tuple[int, str] | None = None
-
-    def compose(self) -> ComposeResult:
-        yield LineList(id="market-list")
-        yield Static(id="market-side")
-        yield OneLine(id="market-detail")
-
-    @property
-    def row(self) -> MarketRow | None:
-        cursor = self.query_one(LineList).cursor
-        return self.rows[cursor] if cursor < len(self.rows) else None
 
     def show(self, view: CoopView, names: Sequence[str]) -> None:
         """A new position: rows, purse, refresh; the cursor stays on the same thing if it is still for sale."""
-        old = self.row
         self.view, self.names = view, list(names)
         if self.view is not None and self.recipient >= view.num_seats:
             self.recipient = 0
         if view.seat != self._seat:
             self.recipient = view.seat
             self._seat = view.seat
-        self.rows = market_rows(view, self.world, partial(key_for, self))
-        lines = self.query_one(LineList)
-        cursor = lines.cursor
-        new_round = (view.round, view.phase) != self._shown_round
-        self._shown_round = (view.round, view.phase)
-        if new_round:
-            cursor = 0
-        elif old is not None:
-            same = [i for i, r in enumerate(self.rows) if (r.kind, r.item) == (old.kind, old.item)]
-            cursor = same[0] if same else cursor
-        lines.show([self._row_text(r) for r in self.rows], cursor, from_top=new_round)
+        rows = market_rows(view, self.world, partial(key_for, self))
+        self.list_rows(rows, [self._row_text(r) for r in rows], lambda r: (r.kind, r.item), (view.round, view.phase))
         self._show_side()
-        self._show_detail()
+        self.show_detail()
 
     def point_at(self, action: Buy) -> None:
         """Put the cursor on what ``action`` buys and make its player the one who gets it (a hint)."""
@@ -216,7 +78,7 @@ class MarketView(Widget, can_focus=True):
         self.recipient = action.for_seat
         self.query_one(LineList).move_to(index)
         self._show_side()
-        self._show_detail()
+        self.show_detail()
 
     def _row_text(self, row: MarketRow) -> tuple[str, str, str]:
         if not row.kind:
@@ -257,7 +119,7 @@ class MarketView(Widget, can_focus=True):
         text.rstrip()
         self.query_one("#market-side", Static).update(text)
 
-    def _show_detail(self) -> None:
+    def show_detail(self) -> None:
         row, view = self.row, self.view
         if row is None or view is None:
             self.query_one(OneLine).show("")
@@ -275,18 +137,7 @@ class MarketView(Widget, can_focus=True):
             message = Text.assemble(("✗ ", "bold"), problem)
         self.query_one(OneLine).show(message)
 
-    def on_line_list_moved(self, _: LineList.Moved) -> None:
-        self._show_detail()
-
     # ------------------------------------------------------------ keys
-
-    def action_move(self, step: int) -> None:
-        lines = self.query_one(LineList)
-        if abs(step) == 1:
-            lines.move(step)
-            return
-        target = min(max(lines.cursor + step, 0), len(self.rows) - 1)
-        lines.move_to(lines._nearest(target))
 
     def action_buy(self, rent: bool = False) -> None:
         row, view = self.row, self.view
@@ -303,7 +154,7 @@ class MarketView(Widget, can_focus=True):
             return
         self.recipient = (self.recipient + 1) % self.view.num_seats
         self._show_side()
-        self._show_detail()
+        self.show_detail()
 
     def action_refresh_market(self) -> None:
         if self.view is None:

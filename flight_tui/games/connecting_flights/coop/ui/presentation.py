@@ -40,48 +40,14 @@ from flight_tui.games.connecting_flights.coop.rules.state import (
 )
 from flight_tui.games.connecting_flights.core.flights import FlightSpec
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.coop.ui.builder import chain_text
+from flight_tui.games.connecting_flights.core_ui.board import STARS, stars
+from flight_tui.games.connecting_flights.core_ui.builder import chain_text
 from flight_tui.words import count
 
 if TYPE_CHECKING:
     from flight_tui.ui.keys import KeyNames
 
 PHASE_WORDS = {SETUP: "Set-up", MARKET: "Marketplace", FLY: "Fly", OVER: "Game over"}
-STARS = "★"
-
-
-def stars(count: int) -> str:
-    return STARS * count
-
-
-# ---------------------------------------------------------------- seats and owners
-
-
-def seat_marks(names: Sequence[str]) -> list[str]:
-    """One letter per seat for the board: the name's initial, or the seat number when two
-    names share an initial."""
-    initials = [(name[:1] or "?").upper() for name in names]
-    if len(set(initials)) == len(initials):
-        return initials
-    return [str(seat + 1) for seat in range(len(names))]
-
-
-def airport_owners(view: CoopView, world: World) -> dict[int, list[tuple[int, bool]]]:
-    """``airport id -> [(seat, is landing rights), ...]`` for every airport card held."""
-    owners: dict[int, list[tuple[int, bool]]] = {}
-    for seat, hand in enumerate(view.hands):
-        for card in hand.airports:
-            owners.setdefault(world.airport_cards[card].airport, []).append((seat, False))
-        for card in hand.landing_rights:
-            owners.setdefault(world.airport_cards[card].airport, []).append((seat, True))
-    return owners
-
-
-def owner_text(owners: Sequence[tuple[int, bool]], marks: Sequence[str]) -> str:
-    """``[A]`` (Ann owns it), ``[AB]``, ``[b]`` (Bob rents Landing Rights: lower case), or ""."""
-    if not owners:
-        return ""
-    return "[" + "".join(marks[seat].lower() if rented else marks[seat] for seat, rented in owners) + "]"
 
 
 # ---------------------------------------------------------------- meeples

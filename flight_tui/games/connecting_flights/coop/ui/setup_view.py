@@ -12,8 +12,8 @@ from textual.widgets import Static
 
 from flight_tui.games.connecting_flights.coop.rules.state import SETUP, ChooseStart, CoopView
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.coop.ui.market import LineList, OneLine
-from flight_tui.games.connecting_flights.coop.ui.messages import ActionChosen
+from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine
+from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
     my_go,
     ranked_starts,

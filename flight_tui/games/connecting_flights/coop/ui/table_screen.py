@@ -12,7 +12,6 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -41,9 +40,11 @@ from flight_tui.games.connecting_flights.coop.ui.end_screens import (
     RoundSummaryScreen,
 )
 from flight_tui.games.connecting_flights.coop.ui.fly import FlyView
-from flight_tui.games.connecting_flights.coop.ui.hand import HandPanel, cards_of
+from flight_tui.games.connecting_flights.coop.ui.hand import CoopHandPanel
+from flight_tui.games.connecting_flights.core_ui.builder import hand_cards
 from flight_tui.games.connecting_flights.coop.ui.market import MarketView
-from flight_tui.games.connecting_flights.coop.ui.messages import ActionChosen
+from flight_tui.games.connecting_flights.core_ui.bars import StatusLine, TabLine
+from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
     action_text,
     my_go,
@@ -53,7 +54,6 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
 from flight_tui.words import clip
 from flight_tui.games.connecting_flights.coop.ui.setup_view import StartView
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
-from flight_tui.ui.keys import key_for
 from flight_tui.ui.widgets.footer import GameFooter
 from flight_tui.ui.widgets.handoff import HandOffScreen
 
@@ -62,49 +62,6 @@ VIEWS = (("board", "Board"), ("hand", "Hand"), ("market", "Market"), ("fly", "Fl
 """The views in key order: key 1 shows the first."""
 PASS_HELP = "End your go (the phase ends when every player has passed in a row)"
 UNDO_HELP = "Take back your last action of this go (not a refresh or anything that revealed cards)"
-
-
-class TabLine(Widget):
-    """``1 Board  2 Hand  3 Market  4 Fly``: the view shown is marked ``▸`` and reversed."""
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.current = "board"
-        self.labels = dict(VIEWS)
-
-    def show(self, current: str, labels: dict[str, str]) -> None:
-        if (current, labels) != (self.current, self.labels):
-            self.current, self.labels = current, dict(labels)
-            self.refresh()
-
-    def render(self) -> Text:
-        text = Text(" ")
-        for key, _ in VIEWS:
-            label = f"{key_for(self, f'coop.{key}')} {self.labels[key]}"
-            if key == self.current:
-                text.append(f"▸{label} ", Style(bold=True, reverse=True))
-            else:
-                text.append(f" {label} ")
-            text.append(" ")
-        return text
-
-
-class StatusLine(Widget):
-    """Coins, round, stage, phase and whose go it is; the difficulty on the right."""
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.left = ""
-        self.right = ""
-
-    def show(self, left: str, right: str) -> None:
-        if (left, right) != (self.left, self.right):
-            self.left, self.right = left, right
-            self.refresh()
-
-    def render(self) -> Text:
-        gap = max(self.size.width - len(self.left) - len(self.right), 1)
-        return Text(self.left + " " * gap + self.right)
 
 
 class LogLines(Widget):
@@ -164,10 +121,10 @@ class CoopTableScreen(GameTableScreen):
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="cf-status")
-        yield TabLine(id="cf-tabs")
+        yield TabLine(VIEWS, "coop", id="cf-tabs")
         with ContentSwitcher(initial="board", id="cf-views"):
             yield BoardView(self.world, id="board")
-            yield HandPanel(self.world, id="hand")
+            yield CoopHandPanel(self.world, id="hand")
             yield StartView(self.world, id="start")
             yield MarketView(self.world, id="market")
             yield FlyView(self.world, id="fly")
@@ -224,9 +181,9 @@ class CoopTableScreen(GameTableScreen):
         left = " " + " · ".join(status_parts(view, [spec.label for spec in self.table.seats]))
         self.query_one(StatusLine).show(left, f"{difficulty} ")
         self.query_one(BoardView).show(view, names)
-        hands = [(names[s], cards_of(view.hands[s])) for s in range(view.num_seats)]
+        hands = [(names[s], hand_cards(view.hands[s])) for s in range(view.num_seats)]
         can_build = view.phase == FLY and my_go(view) and not any(view.hands[view.seat].flown)
-        self.query_one(HandPanel).show(hands, view.seat, can_build, arranged=view.hands[view.seat].chains)
+        self.query_one(CoopHandPanel).show(hands, view.seat, can_build, arranged=view.hands[view.seat].chains)
         self.query_one(StartView).show(view, names)
         self.query_one(MarketView).show(view, names)
         self.query_one(FlyView).show(view, names)
@@ -267,7 +224,7 @@ class CoopTableScreen(GameTableScreen):
     def on_action_chosen(self, message: ActionChosen) -> None:
         self.submit(message.action)
 
-    def on_hand_panel_flights_ready(self, message: HandPanel.FlightsReady) -> None:
+    def on_hand_panel_flights_ready(self, message: CoopHandPanel.FlightsReady) -> None:
         chains = tuple(tuple(chain) for chain in message.chains)
         if self.submit(SetChains(chains)):
             self._switch("fly")
@@ -313,7 +270,7 @@ class CoopTableScreen(GameTableScreen):
             text = action_text(view, self.world, self.table.names, action, self.key)
             if isinstance(action, SetChains):
                 self._switch("hand")
-                self.query_one(HandPanel).load_chains(action.chains)
+                self.query_one(CoopHandPanel).load_chains(action.chains)
                 text += f". They are in the builder: {self.key('coop.hand.fly')} sends them, or change them first"
             elif isinstance(action, Buy):
                 self._switch("market")

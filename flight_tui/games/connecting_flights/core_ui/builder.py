@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 
 import msgspec
 
-from flight_tui.games.connecting_flights.coop.rules.state import ChooseStart, SetChains
 from flight_tui.games.connecting_flights.core.flights import FlightSpec, Problem, round_problems
 from flight_tui.games.connecting_flights.core.world import World
 
@@ -42,6 +41,18 @@ class HandCards(msgspec.Struct, frozen=True):
     planes: tuple[int, ...] = ()
     passengers: tuple[int, ...] = ()
     trucks: tuple[int, ...] = ()
+
+
+def hand_cards(holder: object) -> HandCards:
+    """What a player holds (any record with ``airports``, ``landing_rights``, ``planes``,
+    ``passengers`` and ``trucks``, as both modes' hands have) as the builder's ``HandCards``."""
+    return HandCards(
+        airports=tuple(holder.airports),
+        landing_rights=tuple(holder.landing_rights),
+        planes=tuple(holder.planes),
+        passengers=tuple(holder.passengers),
+        trucks=tuple(holder.trucks),
+    )
 
 
 class Choice(msgspec.Struct, frozen=True):
@@ -230,20 +241,6 @@ class ChainBuilder:
     def is_valid(self) -> bool:
         """Whether there is a flight and every finished flight keeps the rules."""
         return bool(self.finished_chains()) and not self.finished_problems()
-
-
-def chains_action(chains: Sequence[Sequence[FlightSpec]]) -> SetChains:
-    """The engine's action arranging these chains for the round."""
-    return SetChains(chains=tuple(tuple(chain) for chain in chains))
-
-
-def start_action(chains: Sequence[Sequence[FlightSpec]]) -> ChooseStart:
-    """The set-up action taking one starting flight (ValueError unless it is exactly one flight)."""
-    flights = [f for chain in chains for f in chain]
-    if len(flights) != 1:
-        raise ValueError("The starting flight is exactly one flight: two airports, a plane and a passenger.")
-    f = flights[0]
-    return ChooseStart(origin=f.origin, plane=f.plane, passenger=f.passenger, dest=f.dest)
 
 
 ORIGIN_KIND = "airport"

@@ -1,4 +1,4 @@
-"""What the views of the cooperative table tell their table screen."""
+"""What the views of a Connecting Flights table tell their table screen."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from textual.message import Message
 
 
 class ActionChosen(Message):
-    """The viewer chose an action in a view (Start, Marketplace, Fly); the table screen submits it."""
+    """The viewer chose an action in a view; the table screen submits it."""
 
     def __init__(self, action: object) -> None:
         super().__init__()

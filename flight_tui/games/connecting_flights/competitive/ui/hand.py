@@ -1,0 +1,196 @@
+"""The competitive Hand view: every airline's cards and the viewer's flight builder.
+
+In the Fly phase the builder arranges the round's chains (sealed until every airline has sent
+its own) and says what they would earn this round: the passengers' income by stars, the
+event's bonus, nothing for a flight a Sabotage card grounds. At set-up it buys the starting
+flight from the free cards of the viewer's continent, with the running total against the
+Player card's budget. Cards under a Sabotage card are marked ``☠`` and cannot fly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from flight_tui.games.connecting_flights.competitive.rules import fly as fly_rules
+from flight_tui.games.connecting_flights.competitive.rules import setup as setup_rules
+from flight_tui.games.connecting_flights.competitive.rules.actions import BuyStart, SubmitFlights
+from flight_tui.games.connecting_flights.competitive.rules.common import disabled
+from flight_tui.games.connecting_flights.competitive.rules.state import FLY, START, Flown, StartBought
+from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
+from flight_tui.games.connecting_flights.competitive.ui.presentation import asked
+from flight_tui.games.connecting_flights.competitive.ui.sabotage import placed_on
+from flight_tui.games.connecting_flights.core.flights import FlightSpec
+from flight_tui.games.connecting_flights.core.world import World
+from flight_tui.games.connecting_flights.core_ui.builder import Choice, HandCards, hand_cards
+from flight_tui.games.connecting_flights.core_ui.hand import HandPanel, hand_bindings
+from flight_tui.ui.keys import key_for
+from flight_tui.ui.screens.dialogs import ConfirmDialog
+from flight_tui.words import count
+
+
+def flying_cards(view: CompetitiveView) -> HandCards:
+    """The viewer's cards that may fly this round: those under a Sabotage card left out."""
+    h = view.holdings[view.seat]
+    off_airports, off_planes = disabled(view, view.seat)
+    return HandCards(
+        airports=tuple(c for c in h.airports if c not in off_airports),
+        landing_rights=tuple(h.landing_rights),
+        planes=tuple(p for p in h.planes if p not in off_planes),
+        passengers=tuple(h.passengers),
+        trucks=tuple(h.trucks),
+    )
+
+
+def start_cards(view: CompetitiveView, world: World) -> HandCards:
+    """What a starting flight is bought from: the free airports of the viewer's continent, the
+    conventional planes, the passengers bound for it, and the free Fuel Truck."""
+    h = view.holdings[view.seat]
+    airports = {world.airport_cards[c].airport: c for c in reversed(view.airport_pool) if world.airport_of_card(c).continent == h.continent}
+    return HandCards(
+        airports=tuple(sorted(airports.values())),
+        planes=tuple(dict((world.planes[p].stars, p) for p in reversed(view.setup_planes)).values()),
+        passengers=tuple(
+            dict(
+                ((world.passengers[p].stars, world.passengers[p].continent), p)
+                for p in reversed(view.setup_passengers)
+                if world.passengers[p].continent == h.continent
+            ).values()
+        ),
+        trucks=tuple(h.trucks),
+    )
+
+
+def last_chains(view: CompetitiveView, cards: HandCards) -> list[list[FlightSpec]]:
+    """What the builder starts from: the chains sent this round, else those of the last Fly
+    phase (or the starting flight) whose cards the viewer may still fly."""
+    if view.my_flights is not None:
+        return [list(chain) for chain in view.my_flights]
+    chains: list[tuple[FlightSpec, ...]] = []
+    for event in reversed(view.log):
+        if isinstance(event, Flown) and event.seat == view.seat:
+            chains = list(event.chains)
+            break
+        if isinstance(event, StartBought) and event.seat == view.seat:
+            truck = view.holdings[view.seat].trucks[:1]
+            chains = [(FlightSpec(event.origin, event.plane, truck[0] if truck else None, event.passenger, event.dest),)]
+            break
+
+    def keeps(f: FlightSpec) -> bool:
+        airports = f.origin in cards.airports and f.dest in cards.airports and not f.dest_is_landing_rights
+        return airports and f.plane in cards.planes and f.passenger in cards.passengers and (f.truck is None or f.truck in cards.trucks)
+
+    return [list(chain) for chain in chains if chain and all(keeps(f) for f in chain)]
+
+
+class CompetitiveHandPanel(HandPanel):
+    """Every airline's cards; the builder for the Fly phase or the starting flight (the send
+    key sends either)."""
+
+    KEYS = "competitive"
+    BINDINGS = hand_bindings(KEYS, send="Send")
+
+    def __init__(self, world: World, **kwargs) -> None:
+        super().__init__(world, **kwargs)
+        self.view: CompetitiveView | None = None
+        self.starting = False
+
+    def show_view(self, view: CompetitiveView, names: Sequence[str]) -> None:
+        """Show a position: every airline's cards, and the builder when the viewer may use it."""
+        self.view = view
+        self.starting = view.phase == START
+        players = [(names[s], hand_cards(h)) for s, h in enumerate(view.holdings)]
+        can_build = asked(view) and view.pending is None and view.phase in (FLY, START)
+        if self.starting:
+            building = start_cards(view, self.world)
+            arranged: list = []
+        else:
+            building = flying_cards(view)
+            arranged = last_chains(view, building)
+        self.show(players, view.seat, can_build, building=building, arranged=arranged)
+
+    def to_action(self, chains: list[list[FlightSpec]]) -> object:
+        if not self.starting:
+            return SubmitFlights(tuple(tuple(chain) for chain in chains))
+        flights = [f for chain in chains for f in chain]
+        if len(flights) != 1:
+            raise ValueError("The starting flight is one flight: two airports, a plane and a passenger.")
+        f = flights[0]
+        return BuyStart(f.origin, f.plane, f.passenger, f.dest)
+
+    def action_fly(self) -> None:
+        """Send the chains; with none built, ask first whether to fly nothing this round."""
+        if self.can_build and not self.starting and self.builder is not None and not self.builder.finished_chains():
+            question = "Send no flights this round? Your flights earn nothing this round."
+            self.app.push_screen(ConfirmDialog(question, yes="Fly nothing", no="Back"), self._fly_nothing)
+            return
+        super().action_fly()
+
+    def _fly_nothing(self, yes: bool | None) -> None:
+        if yes:
+            self.post_message(self.FlightsReady(self.seat, [], SubmitFlights(())))
+
+    def building_heading(self) -> str:
+        return "Starting flight: " if self.starting else super().building_heading()
+
+    def idle_text(self) -> str:
+        view = self.view
+        if view is not None and view.phase == FLY and not asked(view):
+            return "Your flights are sent; they are revealed when every airline has sent its own."
+        return "Flights are arranged in the Fly phase (all airlines at once, sealed until all are in)."
+
+    def choice_note(self, choice: Choice) -> str:
+        """At set-up, each card's price."""
+        if not self.starting or choice.card is None or choice.step == "truck":
+            return ""
+        return f"  {_start_total(self.world, [_as_flight(choice)])}c"
+
+    def note(self) -> Text | None:
+        """The running total against the budget at set-up; this round's income in the Fly phase."""
+        view, builder = self.view, self.builder
+        if view is None or builder is None:
+            return None
+        chains = builder.finished_chains()
+        if self.starting:
+            budget = setup_rules.budget(view, view.seat)
+            flights = [f for chain in chains for f in chain] or builder.current[:1]
+            cost = _start_total(self.world, flights)
+            return Text(f"Cost so far {cost} of your budget {budget} · {budget - cost} left as coins", style="bold")
+        record = fly_rules.score(view, view.seat, chains)
+        text = Text(f"This round: {count(record.flights, 'valid flight')}, income {record.income}", style="bold")
+        grounded = [p for p in view.placed if p.seat == view.seat]
+        if grounded:
+            cards = ", ".join(placed_on(self.world, p.kind, p.on) for p in grounded)
+            text.append(f"\n☠ Sabotaged, cannot fly: {cards} (the fee is paid in the Event view, {key_for(self, 'competitive.sabotage')})")
+        if record.without_landing_rights != record.income:
+            text.append(f" ({record.income - record.without_landing_rights} of it on Landing Rights)")
+        unused = [c for c in view.holdings[view.seat].landing_rights if not any(f.dest == c and f.dest_is_landing_rights for chain in chains for f in chain)]
+        if unused:
+            text.append(" · unused Landing Rights cost twice their price", style="italic")
+        return text
+
+
+def _as_flight(choice: Choice) -> FlightSpec:
+    """A flight holding only the card a choice puts down (to price it)."""
+    if choice.step == "origin":
+        return FlightSpec(origin=choice.card)
+    if choice.step == "dest":
+        return FlightSpec(dest=choice.card)
+    if choice.step == "plane":
+        return FlightSpec(plane=choice.card)
+    return FlightSpec(passenger=choice.card)
+
+
+def _start_total(world: World, flights: Sequence[FlightSpec]) -> int:
+    """What the cards of a starting flight put down so far cost at face value."""
+    total = 0
+    for f in flights:
+        for card in (f.origin, f.dest):
+            if card is not None:
+                total += world.airport_of_card(card).price
+        if f.plane is not None:
+            total += world.planes[f.plane].price
+        if f.passenger is not None:
+            total += world.passengers[f.passenger].price
+    return total

@@ -1,0 +1,138 @@
+"""The leaderboard (the side board's income track) and the end of the game.
+
+:class:`LeaderboardView` shows, round by round, each airline's pre-tax income, its grant (+)
+or tax (-) and what unused Landing Rights cost it (``LR-``), then everyone's coins now and the
+income bands. :class:`CompetitiveEndScreen` names the winner and, when round 10's incomes tie,
+the tie-breakers that decided: income without flights ending on Landing Rights, continents
+flown from and to, coins; a tie after them is a shared win (with the rule book's bin bags).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from flight_tui.games.connecting_flights.competitive.rules.common import data
+from flight_tui.games.connecting_flights.competitive.rules.rounds import TIE_BREAKERS
+from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
+from flight_tui.games.connecting_flights.competitive.ui.presentation import (
+    BIN_BAGS,
+    DECIDED_WORDS,
+    band_text,
+    leaderboard,
+    winners_text,
+)
+
+
+def round_cell(income: int, grant: int, tax: int, penalty: int) -> str:
+    """``35 +5`` / ``70 -10`` / ``20 LR-6``: a round of one airline."""
+    text = f"{income:>3}"
+    if grant:
+        text += f" +{grant}"
+    if tax:
+        text += f" -{tax}"
+    if penalty:
+        text += f" LR-{penalty}"
+    return text
+
+
+class LeaderboardView(Widget, can_focus=True):
+    """Income, grants and taxes per round, and coins now (see the module docstring)."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.view: CompetitiveView | None = None
+        self.names: list[str] = []
+
+    def show(self, view: CompetitiveView, names: Sequence[str]) -> None:
+        self.view, self.names = view, list(names)
+        self.refresh()
+
+    def render(self) -> Text:
+        view = self.view
+        if view is None:
+            return Text("")
+        seats = view.num_seats
+        column = max(min((self.size.width - 7) // max(seats, 1), 16), 9)
+        text = Text("Leaderboard: pre-tax income, grant + or tax -, unused Landing Rights LR-\n", style="bold")
+        text.append(" Round" + "".join(f" {name[: column - 1]:<{column - 1}}" for name in self.names) + "\n", style="bold underline")
+        rows = leaderboard(view)
+        for number, records in enumerate(rows, start=1):
+            cells = "".join(f" {round_cell(*r):<{column - 1}}" for r in records)
+            text.append(f" {number:>5}{cells}\n")
+        if not rows:
+            text.append("  No round flown yet.\n", style="italic")
+        text.append(" Coins" + "".join(f" {h.coins:>3}{'':<{column - 4}}" for h in view.holdings) + "\n", style="bold")
+        text.append(f"\nIncome bands: {band_text()}\n", style="dim")
+        text.append(f"Income per passenger: {' / '.join(str(i) for i in data().income_by_stars)} by stars · coins stop at {data().coin_cap}", style="dim")
+        return text
+
+
+TIE_BREAKER_WORDS = {"income": "income", "landing-rights": "income not on Landing Rights", "continents": "continents", "coins": "coins"}
+
+
+def tie_breakers_line(view: CompetitiveView) -> str:
+    """The tie-breakers in order up to the one that decided: ``income tied → … → coins decided``."""
+    if view.decided_by == "income":
+        return ""
+    steps = []
+    for name in TIE_BREAKERS:
+        if name == view.decided_by:
+            steps.append(f"{TIE_BREAKER_WORDS[name]} decided")
+            break
+        steps.append(f"{TIE_BREAKER_WORDS[name]} tied")
+    return "Tie-breakers: " + " → ".join(steps)
+
+
+def tie_lines(view: CompetitiveView, names: Sequence[str]) -> list[str]:
+    """Round 10's figures for each airline: what the tie-breakers compare."""
+    if not view.history:
+        return []
+    last = view.history[-1]
+    lines = [f"{'':<12} {'income':>6} {'not on LR':>9} {'continents':>10} {'coins':>5}"]
+    for seat, record in enumerate(last):
+        mark = "★" if seat in view.winners else " "
+        lines.append(
+            f"{mark}{names[seat][:11]:<11} {record.income:>6} {record.without_landing_rights:>9} {record.continents:>10} {view.holdings[seat].coins:>5}"
+        )
+    return lines
+
+
+class CompetitiveEndScreen(Screen[None]):
+    """Who won, by what, and round 10's figures; Enter goes back to the menu."""
+
+    DEFAULT_CSS = """
+    CompetitiveEndScreen Middle { width: 100%; }
+    CompetitiveEndScreen #cfc-end-text { width: auto; max-width: 100%; padding: 1 4; border: round $accent; }
+    """
+    BINDINGS = [Binding("enter,space,escape", "close", "Back to the menu", key_display="Enter", id="competitive.game-over")]
+
+    def __init__(self, view: CompetitiveView, names: Sequence[str]) -> None:
+        super().__init__()
+        self.view = view
+        self.names = list(names)
+
+    def compose(self) -> ComposeResult:
+        view, names = self.view, self.names
+        text = Text(f"✈ {winners_text(view, names)}!\n\n", style="bold")
+        text.append(f"Decided by {DECIDED_WORDS.get(view.decided_by, view.decided_by)}.\n\n")
+        text.append("\n".join(tie_lines(view, names)) + "\n")
+        ties = tie_breakers_line(view)
+        if ties:
+            text.append(ties + "\n", style="bold")
+        text.append("★ the winner" + ("s" if len(view.winners) > 1 else ""), style="dim")
+        if view.decided_by == "shared":
+            text.append(f"\n\n{BIN_BAGS}", style="italic")
+        with Middle(), Center():
+            yield Static(text, id="cfc-end-text")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,186 @@
+"""Lists with a cursor, one-line texts that repaint only what changed, and the Marketplace's
+layout of a list, a side panel and a detail line (both modes' tables)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from rich.segment import Segment
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.geometry import Region
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import Static
+
+from flight_tui.words import clip
+
+
+class LineList(Widget):
+    """Rows with a cursor that skips headings; a move repaints the two rows that change.
+
+    A row is ``(text, right, kind)``: ``right`` is drawn flush right (a price), ``kind`` is
+    ``heading``, ``bad`` (cannot be had now: dimmed, and the detail line says why) or ``ok``.
+    """
+
+    COMPONENT_CLASSES = {"list--cursor", "list--heading", "list--bad"}
+    DEFAULT_CSS = """
+    LineList > .list--cursor { text-style: bold reverse; }
+    LineList > .list--heading { text-style: bold underline; color: $text-muted; }
+    LineList > .list--bad { color: $text-muted; }
+    """
+
+    class Moved(Message):
+        """The cursor moved."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.rows: list[tuple[str, str, str]] = []
+        self.cursor = 0
+        self.top = 0
+
+    def show(self, rows: list[tuple[str, str, str]], cursor: int, *, from_top: bool = False) -> None:
+        """New rows; ``from_top`` scrolls back to the first row."""
+        self.rows = rows
+        self.cursor = self._nearest(cursor)
+        if from_top:
+            self.top = 0
+        self._scroll_to_cursor()
+        self.refresh()
+
+    def _nearest(self, index: int) -> int:
+        """The selectable row at or after ``index`` (else before it)."""
+        index = min(max(index, 0), max(len(self.rows) - 1, 0))
+        for step in (1, -1):
+            i = index
+            while 0 <= i < len(self.rows):
+                if self.rows[i][2] != "heading":
+                    return i
+                i += step
+        return 0
+
+    def move(self, step: int) -> bool:
+        """Move to the next selectable row in ``step``'s direction; False at the end."""
+        index = self.cursor + step
+        while 0 <= index < len(self.rows) and self.rows[index][2] == "heading":
+            index += step
+        if not 0 <= index < len(self.rows):
+            return False
+        self.move_to(index)
+        return True
+
+    def move_to(self, index: int) -> None:
+        old, self.cursor = self.cursor, index
+        if self._scroll_to_cursor():
+            self.refresh()
+        else:
+            width = self.size.width
+            self.refresh(Region(0, old - self.top, width, 1), Region(0, index - self.top, width, 1))
+        self.post_message(self.Moved())
+
+    def _scroll_to_cursor(self) -> bool:
+        height = self.size.height
+        if height < 1:
+            return False  # not laid out yet: scrolled when it is
+        top = min(self.top, max(len(self.rows) - height, 0))
+        # keep the heading just above the cursor in sight
+        heading_above = self.cursor > 0 and self.rows[self.cursor - 1][2] == "heading"
+        want_top = self.cursor - 1 if heading_above else self.cursor
+        if want_top < top:
+            top = want_top
+        elif self.cursor >= top + height:
+            top = self.cursor - height + 1
+        changed, self.top = top != self.top, top
+        return changed
+
+    def on_resize(self) -> None:
+        self._scroll_to_cursor()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        index = self.top + y
+        if index >= len(self.rows):
+            return Strip([Segment(" " * width, self.rich_style)], width)
+        text, right, kind = self.rows[index]
+        style = self.rich_style
+        if kind == "heading":
+            style += self.get_component_rich_style("list--heading", partial=True)
+            return Strip([Segment(clip(text, width).ljust(width), style)], width)
+        if kind == "bad":
+            style += self.get_component_rich_style("list--bad", partial=True)
+        if index == self.cursor:
+            style += self.get_component_rich_style("list--cursor", partial=True)
+        room = max(width - 2 - len(right) - 1, 1)
+        line = ("› " if index == self.cursor else "  ") + clip(text, room).ljust(room) + " " + right
+        return Strip([Segment(line[:width].ljust(width), style)], width)
+
+
+class OneLine(Widget):
+    """A line of text that repaints only when its text changes."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.text = Text("")
+
+    def show(self, text: Text | str) -> None:
+        text = Text(text) if isinstance(text, str) else text
+        if text.plain != self.text.plain or text.spans != self.text.spans:
+            self.text = text
+            self.refresh()
+
+    def render(self) -> Text:
+        return self.text
+
+
+class ShopView(Widget, can_focus=True):
+    """A Marketplace: things for sale in a :class:`LineList` (``#market-list``), a side panel
+    (``#market-side``) and a line about the row under the cursor (``#market-detail``).
+
+    A mode's subclass lists its rows with :meth:`list_rows` and says what the cursor is on in
+    :meth:`show_detail`, called after every cursor move.
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.rows: list[Any] = []
+        self._listed: Hashable = None
+
+    def compose(self) -> ComposeResult:
+        yield LineList(id="market-list")
+        yield Static(id="market-side")
+        yield OneLine(id="market-detail")
+
+    @property
+    def row(self) -> Any | None:
+        """The row under the cursor, if any."""
+        cursor = self.query_one(LineList).cursor
+        return self.rows[cursor] if cursor < len(self.rows) else None
+
+    def list_rows(self, rows: list[Any], texts: list[tuple[str, str, str]], same: Callable[[Any], Hashable], phase: Hashable) -> None:
+        """Show new rows (``texts`` as :class:`LineList` draws them): the cursor stays on the row
+        that is ``same`` as the one it was on, and goes back to the top in a new ``phase``."""
+        old = self.row
+        self.rows = rows
+        lines = self.query_one(LineList)
+        fresh = phase != self._listed
+        self._listed = phase
+        cursor = 0 if fresh else lines.cursor
+        if not fresh and old is not None:
+            cursor = next((i for i, row in enumerate(rows) if same(row) == same(old)), cursor)
+        lines.show(texts, cursor, from_top=fresh)
+
+    def show_detail(self) -> None:
+        """Say what the row under the cursor is and whether it can be had."""
+
+    def on_line_list_moved(self, _: LineList.Moved) -> None:
+        self.show_detail()
+
+    def action_move(self, step: int) -> None:
+        lines = self.query_one(LineList)
+        if abs(step) == 1:
+            lines.move(step)
+            return
+        target = min(max(lines.cursor + step, 0), len(self.rows) - 1)
+        lines.move_to(lines._nearest(target))

@@ -1,0 +1,420 @@
+"""The Connecting Flights competitive table driven by keys only (Textual's Pilot)."""
+
+from __future__ import annotations
+
+import msgspec
+from competitive_harness import CompetitiveApp, make_table, play_scripted, run_async, screen_lines, table_screen, wait_until
+from game_harness import ThemedApp
+from hand_harness import put_down
+
+from flight_tui.games.connecting_flights.competitive.rules import setup as setup_rules
+from flight_tui.games.connecting_flights.competitive.rules.actions import Bundle, Propose
+from flight_tui.games.connecting_flights.competitive.rules.common import data, world
+from flight_tui.games.connecting_flights.competitive.rules.state import (
+    BidMade,
+    Flown,
+    LotSold,
+    OfferAnswered,
+    OfferMade,
+    SabotageDrawn,
+    SabotageInflicted,
+)
+from flight_tui.games.connecting_flights.competitive.ui.auction import AuctionView
+from flight_tui.games.connecting_flights.competitive.ui.hand import CompetitiveHandPanel
+from flight_tui.games.connecting_flights.competitive.ui.presentation import raise_amounts
+from flight_tui.games.connecting_flights.competitive.ui.scores import CompetitiveEndScreen
+from flight_tui.games.connecting_flights.competitive.ui.table_screen import CompetitiveTableScreen
+from flight_tui.games.connecting_flights.competitive.ui.trade import OfferDialog, TradeDialog
+from flight_tui.games.connecting_flights.core_ui.builder import Choice, choice_label
+from flight_tui.ui.screens.dialogs import PromptDialog
+from flight_tui.ui.widgets.handoff import HandOffScreen
+
+WORLD = world()
+
+
+def text_of(app) -> str:
+    return "\n".join(screen_lines(app))
+
+
+def joined(app) -> str:
+    """The screen's lines joined into one text, borders and margins left out (for wrapped sentences)."""
+    return " ".join(line.strip(" │") for line in screen_lines(app))
+
+
+async def buy_cheapest_start(pilot, app, table, seat: int = 0) -> None:
+    """Put the cheapest legal starting flight down in the builder with the cursor keys, then send it."""
+    view = table.view(seat)
+    start = min(setup_rules.legal_starts(view, seat, view.setup_planes, view.setup_passengers), key=setup_rules.start_cost)
+    panel = table_screen(app).query_one(CompetitiveHandPanel)
+    truck = view.holdings[seat].trucks[0]
+    for step, card in (("origin", start.origin), ("plane", start.plane), ("truck", truck), ("passenger", start.passenger), ("dest", start.dest)):
+        await put_down(pilot, panel, choice_label(WORLD, Choice(step, card)).ljust(34))  # the whole label
+    await pilot.pause()
+    budget = setup_rules.budget(view, seat)
+    cost = setup_rules.start_cost(start)
+    assert f"Cost so far {cost} of your budget {budget} · {budget - cost} left as coins" in text_of(app)
+    await pilot.press("f")
+    await pilot.pause()
+
+
+async def offer_coins_for_their_first_card(pilot, coins: int) -> None:
+    """In the trade dialog: ``coins`` on your side, the other player's first item on theirs, send."""
+    await pilot.press(*(["plus"] * coins), "tab", "space", "s")
+    await pilot.pause()
+
+
+@run_async
+async def test_one_whole_round_with_keys_only_auction_and_a_trade_included():
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=7)
+    app = CompetitiveApp(table)
+    offered = answered = False
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(500):
+            view = table.view(0)
+            if view.round >= 2:
+                break
+            await pilot.pause(0.02)
+            if isinstance(app.screen, OfferDialog):
+                await pilot.press("n")  # refuse: the starting flight keeps its truck
+                answered = True
+                continue
+            if 0 not in view.to_act:
+                continue
+            phase = view.phase
+            if phase in ("keep", "continent", "choose_lots"):
+                await pilot.press("enter")
+            elif phase == "start":
+                await buy_cheapest_start(pilot, app, table)
+            elif phase == "bidding":
+                await pilot.press("z" if raise_amounts(view)[0] <= view.holdings[0].coins // 2 else "p")
+            elif phase == "market" and not offered:
+                offered = True
+                await pilot.press("o")
+                await pilot.pause()
+                assert isinstance(app.screen, TradeDialog)
+                await offer_coins_for_their_first_card(pilot, 2)
+            elif phase in ("market", "trading"):
+                await pilot.press("p")
+            elif phase == "fly":
+                await pilot.press("f")  # the starting flight is in the builder already
+            elif phase == "sabotage":
+                await pilot.press("enter")
+            await pilot.pause(0.02)
+        view = table.view(0)
+        assert view.round == 2
+        log = table.state.log
+        assert any(isinstance(e, BidMade) and e.seat == 0 for e in log)
+        assert any(isinstance(e, LotSold) for e in log) or "Nobody bid" in text_of(app)
+        made = [e for e in log if isinstance(e, OfferMade) and e.seat == 0]
+        assert len(made) == 1 and made[0].offer.give == Bundle(coins=2)
+        assert any(isinstance(e, OfferAnswered) and e.offered_by == 0 for e in log)
+        if answered:
+            assert any(isinstance(e, OfferAnswered) and e.seat == 0 and not e.accepted for e in log)
+        flown = next(e for e in log if isinstance(e, Flown) and e.seat == 0)
+        assert flown.valid == [[True]] and view.history[0][0].income == flown.record.income > 0
+
+
+@run_async
+async def test_a_kept_player_card_stays_hidden_from_the_next_person_at_the_keyboard():
+    table = make_table("human:Ann,human:Bob", seed=3)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOffScreen)
+        await pilot.press("enter")  # Ann takes the keyboard
+        await pilot.pause()
+        kept = table.view(0).dealt[0]
+        name = data().player_cards[kept].name
+        await pilot.press("enter")  # Ann keeps her first card
+        await pilot.pause()
+        assert isinstance(app.screen, HandOffScreen) and "Bob" in text_of(app)
+        assert name not in text_of(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        bob_sees = text_of(app)
+        assert "Ann: Player card face down" in bob_sees
+        if name not in [data().player_cards[c].name for c in table.view(1).dealt]:
+            assert name not in bob_sees
+
+
+@run_async
+async def test_an_offer_made_to_the_next_person_is_answered_with_a_key_after_the_hand_off():
+    table = make_table("human:Ann,human:Bob", seed=5)
+    play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,))
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-off to Ann
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, TradeDialog)
+        await pilot.press("s")  # nothing either way: refused with the reason
+        await pilot.pause()
+        assert isinstance(app.screen, TradeDialog)
+        assert any("hands over something each way" in str(n.message) for n in app._notifications)
+        mine = table.view(0).holdings[0]
+        theirs = table.view(0).holdings[1]
+        coins = min(mine.coins, 3)
+        await offer_coins_for_their_first_card(pilot, coins)
+        field, item, _, _ = dialog.take.items[0]
+        expected = Propose(1, Bundle(coins=coins), Bundle(**{field: (item,)}))
+        assert table.view(0).pending == expected
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen))
+        await pilot.press("enter")  # Bob takes the keyboard: the offer waits for him
+        await pilot.pause()
+        assert isinstance(app.screen, OfferDialog)
+        assert "Ann offers you a trade" in text_of(app)
+        await pilot.press("y")
+        await pilot.pause()
+        after = table.view(0).holdings
+        assert after[0].coins == mine.coins - coins and after[1].coins == theirs.coins + coins
+        held = {"airports": after[0].airports, "planes": after[0].planes, "passengers": after[0].passengers, "trucks": after[0].trucks}
+        assert item in held[field]
+        assert any(isinstance(e, OfferAnswered) and e.accepted for e in table.state.log)
+
+
+@run_async
+async def test_the_raise_keys_bid_the_standing_bid_plus_1_5_or_10_and_an_amount_can_be_typed():
+    table = make_table("human:Ann,random:Bob", seed=11)
+    play_scripted(table, lambda t: t.view(0).phase == "bidding" and t.to_act() == (0,) and t.view(0).holdings[0].coins >= 25)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        assert screen.current_view == "auction"
+        view = table.view(0)
+        lowest, plus5, plus10 = raise_amounts(view)
+        keys_line = screen.query_one(AuctionView).query_one("#auction-keys").text.plain
+        assert f"z bids {lowest}" in keys_line and "n another amount" in keys_line and "p passes" in keys_line
+        assert plus5 == lowest + 4 and plus10 == lowest + 9
+        await pilot.press("x")
+        await pilot.pause()
+        bid = next(e for e in reversed(table.state.log) if isinstance(e, BidMade) and e.seat == 0)
+        assert bid.amount == plus5
+        await wait_until(pilot, lambda: table.to_act() == (0,) or table.view(0).phase != "bidding")
+        if table.view(0).phase == "bidding" and table.view(0).bidding.leader != 0:
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, PromptDialog)
+            await pilot.press("ctrl+a", "backspace", "backspace", "backspace", "x", "y", "enter")
+            await pilot.pause()
+            assert any("whole number of coins" in str(n.message) for n in app._notifications)
+
+
+@run_async
+async def test_the_saboteur_draws_a_card_sees_it_and_inflicts_it_with_keys():
+    table = make_table("human:Ann,random:Bob", seed=2)
+    play_scripted(table, lambda t: t.view(0).phase == "sabotage" and t.to_act() == (0,) and t.view(0).sabotage_deck_size > 0)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        assert screen.current_view == "sabotage"
+        assert "You may sabotage" in text_of(app)
+        await pilot.press("down", "enter")  # the second choice: draw
+        await pilot.pause()
+        drawn = table.view(0).drawn_sabotage
+        assert drawn >= 0 and any(isinstance(e, SabotageDrawn) and e.seat == 0 for e in table.state.log)
+        card = data().sabotage[drawn]
+        assert f"You drew: {card.name}" in text_of(app)
+        assert card.name not in "\n".join(table.log_lines(1, last=5))  # Bob does not learn it
+        await pilot.press("enter")  # the first target
+        await pilot.pause()
+        inflicted = [e for e in table.state.log if isinstance(e, SabotageInflicted)]
+        if inflicted:
+            assert inflicted[-1].seat == 0 and inflicted[-1].target == 1
+        else:
+            assert table.view(0).drawn_sabotage == -1
+
+
+class EndApp(ThemedApp):
+    """The end screen alone, for a view given."""
+
+    def __init__(self, view, names) -> None:
+        super().__init__()
+        self.view, self.names = view, names
+
+    def on_mount(self) -> None:
+        self.push_screen(CompetitiveEndScreen(self.view, self.names))
+
+
+@run_async
+async def test_a_tie_no_tie_breaker_breaks_is_a_shared_win_with_the_bin_bags():
+    table = make_table("human:Ann,random:Bob", seed=7)
+    play_scripted(table, lambda t: t.is_over())
+    view = table.view(0)
+    assert [r.income for r in view.history[-1]] == [0, 0]  # as in the game; then as if coins were equal too
+    holdings = [msgspec.structs.replace(h, coins=30) for h in view.holdings]
+    tied = msgspec.structs.replace(view, holdings=holdings, winners=[0, 1], decided_by="shared")
+    app = EndApp(tied, table.names)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = joined(app)
+        assert "Ann and Bob share the win" in text
+        assert "Tie-breakers: income tied → income not on Landing Rights tied → continents tied → coins tied" in text
+        assert "bin bag" in text
+
+
+@run_async
+async def test_the_end_screen_names_the_winner_and_what_decided():
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=19)
+    play_scripted(table, lambda t: t.is_over())
+    assert table.state.decided_by == "continents"  # 40 each for Bob and Cleo in round 10
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CompetitiveEndScreen)
+        text = joined(app)
+        names = table.names
+        view = table.view(0)
+        assert f"{names[view.winners[0]]} wins!" in text and "Decided by ties on income, broken by the most continents" in text
+        assert "Tie-breakers: income tied → income not on Landing Rights tied → continents decided" in text
+
+
+@run_async
+async def test_from_the_menu_a_three_airline_game_is_set_up_with_keys_left_and_continued():
+    from flight_tui.saves import SaveStore
+    from flight_tui.ui.app import FlightTuiApp
+    from flight_tui.ui.screens.menu import MenuScreen
+    from flight_tui.ui.screens.new_game import NewGameScreen
+
+    app = FlightTuiApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings = msgspec.structs.replace(app.settings, bot_delay=0.0)
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("right", "right", "right")  # the game: Connecting Flights (competitive)
+        await pilot.pause()
+        assert "Connecting Flights (competitive)" in text_of(app)
+        await pilot.press("down", "right")  # 2 -> 3 players: Ann and two Normal bots
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.current_table() is not None and 0 in app.current_table().to_act())
+        table = app.current_table()
+        assert table.rules.name == "connecting-flights" and [s.kind for s in table.seats] == ["human", "normal", "normal"]
+        await pilot.press("enter")  # keep the first Player card
+        await wait_until(pilot, lambda: table.view(0).phase != "keep" and 0 in table.to_act())
+        if table.view(0).phase == "continent":
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: table.view(0).phase == "start" and 0 in table.to_act())
+        await buy_cheapest_start(pilot, app, table)
+        await wait_until(pilot, lambda: table.view(0).round == 1 and 0 in table.to_act())
+        moves = len(table.actions)
+        await pilot.press("escape")  # back to the menu, the game saved
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert SaveStore().latest_autosave() is not None
+        await pilot.press("c")  # Continue
+        await wait_until(pilot, lambda: app.current_table() is not None and isinstance(app.screen, CompetitiveTableScreen))
+        resumed = app.current_table()
+        assert len(resumed.actions) == moves and resumed.view(0).round == 1
+        assert resumed.view(0).holdings[0].airports == table.view(0).holdings[0].airports
+
+
+@run_async
+async def test_a_remapped_raise_key_bids_and_is_named_on_the_auction_screen():
+    from flight_tui.ui.app import FlightTuiApp
+    from flight_tui.ui.settings import config_path
+
+    config_path().parent.mkdir(parents=True, exist_ok=True)
+    config_path().write_text('[keymap]\n"competitive.auction.raise-1" = "b"\n')
+    table = make_table("human:Ann,random:Bob", seed=11)
+    play_scripted(table, lambda t: t.view(0).phase == "bidding" and t.to_act() == (0,) and t.view(0).holdings[0].coins >= 25)
+    app = FlightTuiApp(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CompetitiveTableScreen))
+        lowest = raise_amounts(table.view(0))[0]
+        text = text_of(app)
+        assert f"b bids {lowest}" in text and f"z bids {lowest}" not in text
+        assert "b Bid +1" in screen_lines(app)[-1]
+        await pilot.press("b")
+        await pilot.pause()
+        bid = next(e for e in reversed(table.state.log) if isinstance(e, BidMade) and e.seat == 0)
+        assert bid.amount == lowest
+
+
+@run_async
+async def test_the_marketplace_buys_with_enter_and_says_why_a_row_cannot_be_had():
+    from flight_tui.games.connecting_flights.competitive.rules.state import Bought
+    from flight_tui.games.connecting_flights.competitive.ui.market import MarketView, buy_problem
+    from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,) and t.view(0).round == 3)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        market = table_screen(app).query_one(MarketView)
+        view = table.view(0)
+        bad = next(i for i, row in enumerate(market.rows) if row.action is not None and buy_problem(view, row.action))
+        good = next(i for i, row in enumerate(market.rows) if row.action is not None and not buy_problem(view, row.action))
+        lines = market.query_one(LineList)
+        while lines.cursor != bad:
+            await pilot.press("down" if lines.cursor < bad else "up")
+        why = buy_problem(view, market.rows[bad].action)
+        assert market.query_one(OneLine).text.plain == f"✗ {why}"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any(why in str(n.message) for n in app._notifications) and table.view(0).holdings[0].coins == view.holdings[0].coins
+        while lines.cursor != good:
+            await pilot.press("down" if lines.cursor < good else "up")
+        row = market.rows[good]
+        await pilot.press("enter")
+        await pilot.pause()
+        bought = next(e for e in reversed(table.state.log) if isinstance(e, Bought))
+        assert bought.seat == 0 and bought.price == row.price
+        assert table.view(0).holdings[0].coins == view.holdings[0].coins - row.price
+
+
+@run_async
+async def test_a_returned_sabotage_card_stays_hidden_from_the_next_person_at_the_keyboard():
+    from flight_tui.games.connecting_flights.competitive.rules.actions import ReturnSabotage
+    from flight_tui.games.connecting_flights.competitive.ui.sabotage import SabotageView
+    from flight_tui.games.connecting_flights.core_ui.lists import LineList
+
+    table = make_table("human:Ann,human:Bob", seed=4)  # after the sabotage, Bob puts up the next card
+    play_scripted(table, lambda t: t.view(0).phase == "sabotage" and t.to_act() == (0,) and t.view(0).sabotage_deck_size > 0)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-off to Ann
+        await pilot.pause()
+        await pilot.press("down", "enter")  # draw
+        await pilot.pause()
+        name = data().sabotage[table.view(0).drawn_sabotage].name
+        assert f"You drew: {name}" in text_of(app)
+        view = table_screen(app).query_one(SabotageView)
+        back = next(i for i, (_, action) in enumerate(view.choices) if isinstance(action, ReturnSabotage))
+        lines = view.query_one(LineList)
+        while lines.cursor != back:
+            await pilot.press("down")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen))
+        assert name not in text_of(app)
+        await pilot.press("enter")  # Bob takes the keyboard
+        await pilot.pause()
+        for key in ("5", "3", "1"):  # the event view, the auction, the board: nowhere the card
+            await pilot.press(key)
+            await pilot.pause()
+            assert name not in text_of(app)
+
+
+@run_async
+async def test_sending_no_flights_is_asked_first_and_then_flies_nothing():
+    from flight_tui.games.connecting_flights.competitive.rules.state import FlightsSubmitted
+    from flight_tui.ui.screens.dialogs import ConfirmDialog
+
+    table = make_table("human:Ann,random:Bob", seed=2)
+    play_scripted(table, lambda t: t.view(0).phase == "fly" and 0 in t.to_act())
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c", "f")  # take every chain apart, then send
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert 0 in table.to_act()
+        await pilot.press("f", "y")
+        await pilot.pause()
+        assert any(isinstance(e, FlightsSubmitted) and e.seat == 0 for e in table.state.log)
+        assert table.view(0).round > 1 or table.view(0).my_flights == []
