@@ -123,8 +123,6 @@ class Seated(msgspec.Struct, tag="seated"):
     table: str
     game: str
     config: bytes
-    seats: list[Any]
-    """The table's ``SeatSpec``s, as msgpack-able dicts."""
     seat: int | None
 
 
@@ -132,6 +130,8 @@ class Update(msgspec.Struct, tag="update"):
     """The table as the client's seat sees it, after a change (``revision`` only grows)."""
 
     revision: int
+    seats: list[Any]
+    """The table's ``SeatSpec``s (a name changes when a player takes an open seat)."""
     view: bytes | None
     """msgpack of the seat's view (None for a spectator)."""
     log: list[str]

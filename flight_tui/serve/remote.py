@@ -111,11 +111,11 @@ class RemoteTable:
         self.id = seated.table
         self.rules = get_rules(seated.game)
         self.config = P.unpack(seated.config, self.rules.config_type)
-        self.seats = [msgspec.convert(seat, SeatSpec) for seat in seated.seats]
+        self.seats: list[SeatSpec] = []
         self.seat = seated.seat
         self.seed = int.from_bytes(os.urandom(4), "big")
         """Only for this terminal's hints: the game's own seed stays in the service."""
-        self.seat_controllers = [PersonSeat() if s == self.seat else ElsewhereSeat() for s in range(len(self.seats))]
+        self.seat_controllers = [PersonSeat() if s == self.seat else ElsewhereSeat() for s in range(len(update.seats))]
         self._view_type = P.view_type(self.rules)
         self.update: P.Update = update
         self._view: Any = None
@@ -126,6 +126,7 @@ class RemoteTable:
         if not force and update.revision <= self.update.revision:
             return False
         self.update = update
+        self.seats[:] = [msgspec.convert(seat, SeatSpec) for seat in update.seats]
         self._view = None if update.view is None else P.unpack(update.view, self._view_type)
         return True
 

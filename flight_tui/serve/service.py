@@ -122,6 +122,7 @@ class ServedTable:
             result = P.pack(table.result())
         return P.Update(
             revision=self.revision,
+            seats=[msgspec.to_builtins(s) for s in table.seats],
             view=None if seat is None else P.pack(table.view(seat)),
             log=table.log_lines(seat),
             to_act=list(table.to_act()),
@@ -447,7 +448,7 @@ class TableService:
         if seat is not None:
             served.returned(seat)
         table = served.table
-        await member.send(P.Seated(served.id, table.rules.name, P.pack(table.config), [msgspec.to_builtins(s) for s in table.seats], seat))
+        await member.send(P.Seated(served.id, table.rules.name, P.pack(table.config), seat))
         await served.broadcast()
         await self._lobby_changed()
         served.changed()

@@ -1,0 +1,195 @@
+"""``flight-tui join``: the app at a table service, with the lobby first and remote tables.
+
+The app is the usual one (its table screens, Help, themes, keymap); what differs: its first
+screen is the lobby, its tables are :class:`~flight_tui.serve.remote.RemoteTable`s fed by the
+service (which saves them: nothing is saved here), and a mark on the table screen says whom
+the table waits for.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from flight_tui.games import get_spec, load
+from flight_tui.serve import protocol as P
+from flight_tui.serve.lobby import LobbyScreen
+from flight_tui.serve.remote import RemoteTable, ServiceConnection, ServiceLost
+from flight_tui.ui import app as app_module
+from flight_tui.ui.app import FlightTuiApp
+from flight_tui.ui.widgets.log_panel import LogPanel
+
+LOST = 1
+"""The exit status when the table service went away."""
+
+
+class WaitingMark(Horizontal):
+    """``waiting for Bob`` in the bottom-right corner (over the footer's end) while a player is away."""
+
+    DEFAULT_CSS = """
+    WaitingMark {
+        layer: _toastrack;
+        dock: bottom;
+        width: 1fr;
+        height: 1;
+        align-horizontal: right;
+        visibility: hidden;
+        & > Static {
+            visibility: visible;
+            width: auto;
+            padding: 0 1;
+            background: $warning;
+            color: $text;
+            text-style: bold;
+        }
+    }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.text, markup=False)
+
+
+def waiting_text(update: P.Update) -> str | None:
+    """What the table waits for, in words (None: nobody is away)."""
+    parts = []
+    if update.waiting:
+        parts.append(f"waiting for {' and '.join(update.waiting)}")
+    if update.bots_for:
+        parts.append(f"a bot plays for {' and '.join(update.bots_for)}")
+    return " · ".join(parts) or None
+
+
+class SpectatorScreen(Screen[None]):
+    """Watching a table: its seats, how far the game is, and the log as everyone may read it."""
+
+    BINDINGS = [Binding("escape", "leave", "Lobby", key_display="Esc", tooltip="Back to the lobby", id="watch.leave")]
+    DEFAULT_CSS = """
+    SpectatorScreen {
+        #watch-status { height: 1; padding: 0 1; text-style: bold; }
+        #watch-log { height: 1fr; border: round $primary; }
+    }
+    """
+
+    def __init__(self, table: RemoteTable) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="watch-status", markup=False)
+        yield LogPanel(id="watch-log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#watch-log").border_title = "Log · you are watching"
+        self.advance()
+
+    def advance(self) -> None:
+        update = self.table.update
+        asked = " and ".join(self.table.seats[s].label for s in update.to_act) if update.to_act else "nobody"
+        status = f"{self.table.rules.title} · {' · '.join(self.table.names)} · {update.progress} · to move: {asked}"
+        self.query_one("#watch-status", Static).update("The game is over · " + update.progress if update.over else status)
+        self.query_one(LogPanel).show(self.table.log_lines(None))
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+
+class FromService(Message):
+    """A message from the table service, handed to the app's loop."""
+
+    def __init__(self, message: Any) -> None:
+        super().__init__()
+        self.message = message
+
+
+class JoinApp(FlightTuiApp):
+    """The app joined to a table service over ``connection`` as ``name``."""
+
+    CSS_PATH = str(Path(app_module.__file__).with_name(FlightTuiApp.CSS_PATH))
+    """The app's own stylesheet (a relative path would be read beside this module)."""
+
+    def __init__(self, connection: ServiceConnection, name: str, *, welcome: str = "", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.connection = connection
+        self.player_name = name
+        self.welcome = welcome or f"Welcome, {name}."
+        self.lobby: P.Lobby | None = None
+        self.remote: RemoteTable | None = None
+        self._seated: P.Seated | None = None
+
+    def get_default_screen(self) -> Screen:
+        return LobbyScreen(self.welcome)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.connection.start(lambda message: self.post_message(FromService(message)))  # post_message is thread-safe
+
+    def on_from_service(self, event: FromService) -> None:
+        """A message from the service, in the order it came."""
+        message = event.message
+        if isinstance(message, P.Lobby):
+            self.lobby = message
+            for screen in self.screen_stack:
+                if isinstance(screen, LobbyScreen):
+                    screen.show(message)
+        elif isinstance(message, P.Seated):
+            self._seated = message
+        elif isinstance(message, P.Update):
+            if self._seated is not None:
+                seated, self._seated = self._seated, None
+                self._open(RemoteTable(self.connection, seated, message))
+            elif self.remote is not None and self.remote.receive(message):
+                self._table_changed_remotely()
+        elif isinstance(message, P.Refused):
+            self.notify(message.reason, title="Not allowed", severity="warning")
+        elif isinstance(message, ServiceLost):
+            self.exit(return_code=LOST, message=f"flight-tui: {message.reason} Your seats stay yours: join again to take them.")
+
+    def _open(self, table: RemoteTable) -> None:
+        self.remote = table
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        if table.seat is None:
+            screen: Screen = SpectatorScreen(table)
+        else:
+            screen = load(get_spec(table.rules.name).table_screen)(table)
+        self.push_screen(screen, callback=self._left)
+        self.call_after_refresh(self._show_waiting)
+
+    def _left(self, _: Any) -> None:
+        self.remote = None
+        self.connection.send(P.Leave())
+
+    def _table_screen(self) -> Any:
+        return next((s for s in self.screen_stack if getattr(s, "table", None) is self.remote), None)
+
+    def _table_changed_remotely(self) -> None:
+        """Another seat moved (or a player left or came back): redraw, then whatever comes next."""
+        screen = self._table_screen()
+        if screen is None:
+            return
+        screen.advance()
+        self._show_waiting()
+
+    def _show_waiting(self) -> None:
+        screen = self._table_screen()
+        if screen is None or not screen.is_mounted or self.remote is None:
+            return
+        text = waiting_text(self.remote.update)
+        marks = screen.query_children(WaitingMark)
+        if marks and (text is None or marks.first().text != text):
+            marks.remove()
+            marks = None
+        if text is not None and not marks:
+            screen.mount(WaitingMark(text))
