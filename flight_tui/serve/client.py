@@ -141,7 +141,7 @@ class JoinApp(FlightTuiApp):
         if isinstance(message, P.Lobby):
             self.lobby = message
             for screen in self.screen_stack:
-                if isinstance(screen, LobbyScreen):
+                if isinstance(screen, LobbyScreen) and screen.is_mounted:  # else it shows app.lobby once mounted
                     screen.show(message)
         elif isinstance(message, P.Seated):
             self._seated = message

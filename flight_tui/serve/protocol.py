@@ -111,10 +111,9 @@ class TableInfo(msgspec.Struct):
 
 
 class Lobby(msgspec.Struct, tag="lobby"):
-    """The open tables; ``token``, for a player who came with a join code, brings them back."""
+    """The server's tables."""
 
     tables: list[TableInfo]
-    token: str | None = None
 
 
 class Seated(msgspec.Struct, tag="seated"):

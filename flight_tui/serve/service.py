@@ -154,12 +154,14 @@ class ServedTable:
             return "The game is over."
         if seat not in self.table.to_act():
             return f"It is not your turn: {self._asked()} to move."
-        if action not in self.table.legal_actions(seat):
-            return "That move is not allowed now."
-        try:
-            self.table.submit(seat, action)
-        except IllegalAction as error:  # legal by the list, refused by the rules: keep the table as it is
+        try:  # first on a copy: a move the rules refuse halfway must not touch the table
+            self.table.rules.apply(self.table.rules.clone(self.table.state), seat, action)
+        except IllegalAction as error:
             return str(error)
+        except Exception as error:  # a message the rules were never meant to see
+            log.exception("table %s: the rules failed on a move of seat %d", self.id, seat)
+            return f"That move is not allowed now ({type(error).__name__})."
+        self.table.submit(seat, action)
         return None
 
     def undo(self, member: Member, seat: int) -> str | None:

@@ -180,7 +180,7 @@ class FrontServer(asyncssh.SSHServer):
         if self.front.settings.join_code is not None and secrets.compare_digest(password, self.front.settings.join_code):
             self.name = _player_name(username)
             self.identity, token = self.front.new_guest(self.name)
-            self.welcome = f"Welcome, {self.name}. To come back to your seats later, log in with the password {token}"
+            self.welcome = f"Welcome, {self.name}.\nTo come back to your seats later, log in with the password {token}"
             return True
         log.warning("refused %s@%s: wrong join code or return password", username, self.address)
         return False
@@ -236,8 +236,6 @@ class FrontSession(asyncssh.SSHServerSession):
     def shell_requested(self) -> bool:
         if not self.has_pty:
             log.warning("refused a session without a terminal from %s", self.server.address)
-            if self.chan is not None:
-                self.chan.write_stderr(b"flight-tui needs a terminal: connect with ssh -t.\r\n")
             return False
         return True
 

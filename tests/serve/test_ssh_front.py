@@ -1,0 +1,165 @@
+"""``flight-tui serve`` through a real SSH client: players at their own terminals, one table.
+
+Issue 12. The server runs as a program of its own (so that it can be killed); the players use
+asyncssh's client with an 80x24 pseudo-terminal and only press keys.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+
+import asyncssh
+import pytest
+
+from tests.serve.ssh_helpers import Player, ServeProcess, make_key
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX pseudo-terminals")
+
+CARD_CODE = re.compile(r"\b(?:PL|R[1-5])-[BRYG]\b")
+"""The codes of the cards of which the pack has one each (aeroplanes and route cards)."""
+HAND_ROWS = slice(17, 22)
+
+
+def run(coro, timeout: float = 150):
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+@pytest.fixture
+def keys(tmp_path):
+    ann, bob = make_key(tmp_path / "ann"), make_key(tmp_path / "bob")
+    authorized = tmp_path / "authorized_keys"
+    authorized.write_bytes(ann.export_public_key() + b'command="ignored" ' + bob.export_public_key())
+    return {"ann": ann, "bob": bob, "file": authorized}
+
+
+@pytest.fixture
+def server(tmp_path, keys):
+    serve = ServeProcess(tmp_path / "data", "--authorized-keys", str(keys["file"]), "--join-code", "gate-42").start()
+    yield serve
+    serve.stop()
+
+
+async def open_flight_table(ann: Player, bob: Player) -> None:
+    """Ann opens a two-seat Flight table with an open seat; Bob takes it. Keys only."""
+    assert await ann.wait_for("No tables yet")
+    await ann.press("n")
+    assert await ann.wait_for("New table")
+    await ann.press("\x1b[B")  # down: Players
+    await ann.press("\x1b[D")  # left: 2 seats
+    await ann.press("\r")
+    assert await ann.wait_for("Ann's hand") or await ann.wait_for("Ann, your turn")
+    assert await bob.wait_for("Flight · Ann, open seat")
+    await bob.press("\r")
+    assert await bob.wait_for("Bob")
+    assert await bob.wait_for("Flight · Hand 1")
+
+
+def hand_cards(player: Player) -> set[str]:
+    return set(CARD_CODE.findall("\n".join(player.screen.display[HAND_ROWS])))
+
+
+async def take_turns(player: Player, snapshots: list[set[str]], done: asyncio.Event) -> None:
+    """Play by keys as a beginner would: draw from the pack, play what helps (Fog and Customs
+    only when nothing else may be played), then discard."""
+    skipped = 0
+    while not done.is_set():
+        text = player.text()
+        if "Next hand" in text or "match is over" in text:
+            done.set()
+            return
+        title = next((row for row in player.screen.display if "your turn" in row), "")
+        reason = player.row(21)
+        if "on which flight?" in text:
+            await player.press("1234")
+        elif "your turn" not in title:
+            skipped = 0
+            player.changed.clear()
+            try:
+                await asyncio.wait_for(player.changed.wait(), 0.5)
+            except asyncio.TimeoutError:
+                pass
+            await player.quiet(0.1)
+            continue
+        elif "draw" in title:
+            snapshots.append(hand_cards(player))
+            await player.press("p")
+        elif "✓" in reason and (skipped > 8 or not re.match(r" ✓ [FC] ", reason)):
+            await player.press("\r")
+        elif "play at least one card" in title or "play more" in title:
+            skipped += 1
+            await player.press("j")
+        else:
+            await player.press("x")
+        await player.quiet(0.1)
+
+
+def test_two_players_play_a_flight_hand_with_keys_only_and_see_only_their_own_hands(server, keys):
+    async def scenario():
+        ann = await Player.connect(server.port, "Ann", key=keys["ann"])
+        bob = await Player.connect(server.port, "Bob", key=keys["bob"])
+        await open_flight_table(ann, bob)
+        seen = {"ann": [], "bob": []}
+        done = asyncio.Event()
+        await asyncio.gather(take_turns(ann, seen["ann"], done), take_turns(bob, seen["bob"], done))
+        await asyncio.gather(ann.wait_for("Next hand", 10), bob.wait_for("Next hand", 10))
+        screens = (ann.text(), bob.text())
+        ann.close(), bob.close()
+        return seen, bytes(ann.received), bytes(bob.received), screens
+
+    seen, ann_got, bob_got, screens = run(scenario(), timeout=240)
+    assert all("Next hand" in screen for screen in screens)
+    assert len(seen["ann"]) > 3 and len(seen["bob"]) > 3
+    for me, other_got in (("ann", bob_got), ("bob", ann_got)):
+        kept = set.intersection(*seen[me])  # cards this player held all hand long
+        assert kept, f"{me} kept no card all hand: the check below would prove nothing"
+        other_text = other_got.decode("utf-8", "replace")
+        assert not any(code in other_text for code in kept), f"the other player received one of {me}'s cards"
+
+
+def test_a_key_not_in_the_file_and_a_wrong_code_are_refused(server, tmp_path):
+    stranger = make_key(tmp_path / "stranger")
+
+    async def scenario():
+        with pytest.raises(asyncssh.PermissionDenied):
+            await Player.connect(server.port, "Eve", key=stranger)
+        with pytest.raises(asyncssh.PermissionDenied):
+            await Player.connect(server.port, "Eve", password="gate-41")
+
+    run(scenario())
+    log = server.log_text()
+    assert "is not authorized" in log and "wrong join code" in log
+
+
+def test_a_friend_with_the_join_code_gets_a_return_password_that_brings_them_back(server):
+    async def scenario():
+        cleo = await Player.connect(server.port, "Cleo", password="gate-42")
+        assert await cleo.wait_for("log in with the password")
+        token = re.search(r"password (\S+)", cleo.text()).group(1)
+        cleo.close()
+        back = await Player.connect(server.port, "whoever", password=token)
+        assert await back.wait_for("Welcome back, Cleo.")
+        back.close()
+
+    run(scenario())
+
+
+def test_no_command_no_session_without_a_terminal_no_sftp_no_forwarding(server, keys):
+    async def scenario():
+        async with asyncssh.connect("127.0.0.1", server.port, username="Ann", client_keys=[keys["ann"]], known_hosts=None, agent_path=None) as conn:
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await conn.run("cat /etc/passwd")
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await conn.run()  # a shell without a terminal
+            with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError, asyncssh.Error)):
+                await conn.start_sftp_client()
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await conn.open_connection("127.0.0.1", 22)
+            with pytest.raises(asyncssh.ChannelListenError):
+                await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
+
+    run(scenario())
+    log = server.log_text()
+    assert "refused a command" in log and "without a terminal" in log and "subsystem 'sftp'" in log
+    assert "refused port forwarding" in log
