@@ -86,6 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--authorized-keys", metavar="FILE", help="the public keys that may come in (OpenSSH's authorized_keys format)")
     serve.add_argument("--host-key", metavar="FILE", help="the server's private key (default: one made at first start in the data folder)")
     serve.add_argument("--join-code", metavar="CODE", help="a password that lets friends without a key in (they pick a name)")
+    serve.add_argument("--max-connections", type=int, default=50, metavar="N", help="connections at once, in all (default 50)")
+    serve.add_argument("--max-per-address", type=int, default=10, metavar="N", help="connections at once from one address (default 10)")
     serve.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS", help="pause before each bot's move (default 0.6)")
     _add_globals(serve, top=False)
 
@@ -295,7 +297,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         from flight_tui.serve.commands import serve
 
-        return serve(args.host, args.port, args.authorized_keys, args.host_key, args.join_code, args.bot_delay)
+        return serve(args)
     if args.command == "join":
         from flight_tui.serve.commands import join
 

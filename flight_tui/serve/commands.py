@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 IDENTITY_VARIABLE = "FLIGHT_TUI_IDENTITY"
 """Where the SSH front passes a player's identity to ``join`` (not on its command line, which
@@ -52,8 +53,8 @@ def join(service: str | None, identity: str | None, name: str | None, theme: str
     return app.return_code or 0
 
 
-def serve(host: str, port: int, authorized_keys: str | None, host_key: str | None, join_code: str | None, bot_delay: float) -> int:
-    """Run the table service and its SSH front until interrupted."""
+def serve(args: Any) -> int:
+    """Run the table service and its SSH front until interrupted (``args``: the command line's)."""
     try:
         import asyncssh  # noqa: F401
     except ImportError:
@@ -65,14 +66,16 @@ def serve(host: str, port: int, authorized_keys: str | None, host_key: str | Non
     from flight_tui.serve.ssh import FrontSettings, run_server
 
     settings = FrontSettings(
-        host=host,
-        port=port,
-        authorized_keys=Path(authorized_keys).expanduser() if authorized_keys else None,
-        host_key=Path(host_key).expanduser() if host_key else None,
-        join_code=join_code,
-        bot_delay=max(0.0, bot_delay),
+        host=args.host,
+        port=args.port,
+        authorized_keys=Path(args.authorized_keys).expanduser() if args.authorized_keys else None,
+        host_key=Path(args.host_key).expanduser() if args.host_key else None,
+        join_code=args.join_code,
+        max_connections=max(1, args.max_connections),
+        per_address=max(1, args.max_per_address),
+        bot_delay=max(0.0, args.bot_delay),
     )
-    if settings.authorized_keys is None and not join_code:
+    if settings.authorized_keys is None and not settings.join_code:
         sys.stderr.write("flight-tui serve: let players in with --authorized-keys FILE, --join-code CODE, or both.\n")
         return 2
     try:

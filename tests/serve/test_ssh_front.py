@@ -163,3 +163,85 @@ def test_no_command_no_session_without_a_terminal_no_sftp_no_forwarding(server, 
     log = server.log_text()
     assert "refused a command" in log and "without a terminal" in log and "subsystem 'sftp'" in log
     assert "refused port forwarding" in log
+
+
+def test_a_player_whose_connection_breaks_keeps_the_seat_and_takes_it_again_with_one_key(server, keys):
+    async def scenario():
+        ann = await Player.connect(server.port, "Ann", key=keys["ann"])
+        bob = await Player.connect(server.port, "Bob", key=keys["bob"])
+        await open_flight_table(ann, bob)
+        bob_hand = hand_cards(bob)
+        bob.abort()
+        assert await ann.wait_for("waiting for Bob")
+        bob = await Player.connect(server.port, "Bob", key=keys["bob"])
+        assert await bob.wait_for("Your seat is kept")
+        await bob.press("\r")
+        assert await bob.wait_for("Flight · Hand 1")
+        back = hand_cards(bob)
+        await ann.quiet(0.5)
+        still_waiting = "waiting for Bob" in ann.text()
+        ann.close(), bob.close()
+        return bob_hand, back, still_waiting
+
+    before, after, still_waiting = run(scenario())
+    assert before and after == before
+    assert not still_waiting
+    assert "Bob dropped; the seat is kept" in server.log_text()
+
+
+def test_a_killed_server_resumes_its_table_when_started_again(tmp_path, keys):
+    data = tmp_path / "data"
+    options = ("--authorized-keys", str(keys["file"]))
+    first = ServeProcess(data, *options).start()
+
+    async def before_the_kill():
+        ann = await Player.connect(first.port, "Ann", key=keys["ann"])
+        bob = await Player.connect(first.port, "Bob", key=keys["bob"])
+        await open_flight_table(ann, bob)
+        drawer = ann if "Ann, your turn" in ann.text() else bob
+        await drawer.press("p")
+        assert await drawer.wait_for("your turn · ")
+        await drawer.quiet(0.5)
+        return drawer is ann, hand_cards(ann), hand_cards(bob), ann.row(0)
+
+    ann_drew, ann_hand, bob_hand, status = run(before_the_kill())
+    first.kill()
+    second = ServeProcess(data, *options).start()
+    try:
+
+        async def after_the_restart():
+            ann = await Player.connect(second.port, "Ann", key=keys["ann"])
+            bob = await Player.connect(second.port, "Bob", key=keys["bob"])
+            for player in (ann, bob):
+                assert await player.wait_for("Your seat is kept")
+                await player.press("\r")
+            assert await ann.wait_for("Flight · Hand 1") and await bob.wait_for("Flight · Hand 1")
+            await ann.quiet(0.5)
+            return hand_cards(ann), hand_cards(bob), ann.row(0)
+
+        ann_after, bob_after, status_after = run(after_the_restart())
+    finally:
+        second.stop()
+    assert (ann_after, bob_after) == (ann_hand, bob_hand)
+    assert status_after.split("│")[0] == status.split("│")[0]  # the same hand and turn
+    assert "resumed table" in second.log_text()
+
+
+def test_twenty_players_connect_at_once_and_one_more_is_refused(tmp_path, keys):
+    serve = ServeProcess(tmp_path / "data", "--authorized-keys", str(keys["file"]), "--max-per-address", "20").start()
+    try:
+
+        async def scenario():
+            players = await asyncio.gather(*(Player.connect(serve.port, f"P{n}", key=keys["ann"]) for n in range(20)))
+            with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
+                await Player.connect(serve.port, "P21", key=keys["ann"])
+            shown = await asyncio.gather(*(p.wait_for("No tables yet", 90) for p in players))
+            for player in players:
+                player.close()
+            return shown
+
+        shown = run(scenario())
+    finally:
+        serve.stop()
+    assert all(shown)
+    assert "too many connections" in serve.log_text()
