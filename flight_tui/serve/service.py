@@ -293,11 +293,13 @@ class TableService:
             log.info("resumed table %s (%s)", slot, table.rules.title)
 
     def save(self, served: ServedTable) -> None:
+        """Autosave a table after a move (a finished one's save is removed, and it leaves ``tables.json``)."""
         try:
             self.store.autosave(served.table)
         except SaveError as error:
             log.error("table %s not saved: %s", served.id, error)
-        self._write_meta()
+        if served.table.is_over():
+            self._write_meta()
 
     def _write_meta(self) -> None:
         metas = {t.id: t.meta for t in self.tables.values() if not t.table.is_over()}
@@ -444,7 +446,9 @@ class TableService:
             served.meta.open[seat] = False
             served.meta.owners[seat] = member.identity
             served.table.seats[seat] = SeatSpec("human", member.name)
+            served.table.save_identity.saved_actions = None  # the seat's name changed: write the save again
             self.save(served)
+            self._write_meta()
         member.table, member.seat = served, seat
         served.members.add(member)
         if seat is not None:

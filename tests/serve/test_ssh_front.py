@@ -76,7 +76,7 @@ async def take_turns(player: Player, other: Player, snapshots: list, done: async
         title = next((row for row in player.screen.display if "your turn" in row), "")
         reason = player.row(21)
         if "on which flight?" in text:
-            await player.press("1234")
+            await player.press("1234", 0.05)
         elif "your turn" not in title:
             skipped = 0
             player.changed.clear()
@@ -88,15 +88,15 @@ async def take_turns(player: Player, other: Player, snapshots: list, done: async
             continue
         elif "draw" in title:
             snapshots.append((hand_cards(player), len(other.received)))
-            await player.press("p")
+            await player.press("p", 0.05)
         elif "✓" in reason and (skipped > 8 or not re.match(r" ✓ [FC] ", reason)):
-            await player.press("\r")
+            await player.press("\r", 0.05)
         elif "discard a card" in title or skipped > 16:
-            await player.press("x")
+            await player.press("x", 0.05)
         else:
             skipped += 1
-            await player.press("j")
-        await player.quiet(0.1)
+            await player.press("j", 0.05)
+        await player.quiet(0.08)
 
 
 def test_two_players_play_a_flight_hand_with_keys_only_and_see_only_their_own_hands(server, keys):
