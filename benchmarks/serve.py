@@ -240,9 +240,8 @@ def main() -> None:
     args = parser.parse_args()
     figures = asyncio.run(over_ssh(args))
     figures[f"actions per second, table service, {args.tables} tables"] = asyncio.run(throughput(args.tables, args.seconds))
-    width = max(map(len, figures))
     for label, value in figures.items():
-        print(f"{label:<{width}}  {value}")
+        print(f"figure: serve {label} = {value}")
 
 
 if __name__ == "__main__":

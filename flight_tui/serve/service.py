@@ -31,7 +31,7 @@ from flight_tui.saves.atomic import write_atomic
 from flight_tui.serve import protocol as P
 from flight_tui.table import SeatSpec, Table
 from flight_tui.table.driver import BOT, FORCED, BotSeat, PersonSeat, TurnDriver, seat_bot
-from flight_tui.table.seats import BOT_LEVELS, seat_name_problem
+from flight_tui.table.seats import BOT_LEVELS, DEFAULT_NAMES, seat_name_problem
 
 log = logging.getLogger("flight_tui.serve")
 
@@ -397,7 +397,7 @@ class TableService:
             elif kind == OPEN:
                 seats.append(SeatSpec("human", f"Seat {seat + 1}"))
             else:
-                seats.append(SeatSpec(kind, f"{kind.capitalize()} bot {seat + 1}"))
+                seats.append(SeatSpec(kind, DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]))
             owners.append(member.identity if kind == "me" else None)
             open_.append(kind == OPEN)
         table = Table(rules, config, int.from_bytes(os.urandom(4), "big"), seats)

@@ -73,29 +73,29 @@ async def take_turns(player: Player, other: Player, snapshots: list, done: async
         if "Hand 1 is over" in text or "Hand 2" in player.row(0):
             done.set()
             return
-        title = next((row for row in player.screen.display if "your turn" in row), "")
-        reason = player.row(21)
+        rows = [row.split("▌")[0] for row in player.screen.display]  # notices cover the right-hand side
+        title = next((row for row in rows if "your turn" in row), "")
+        reason = rows[21]
         if "on which flight?" in text:
-            await player.press("1234", 0.05)
+            key = "1234"
         elif "your turn" not in title:
-            skipped = 0
             player.changed.clear()
             try:
                 await asyncio.wait_for(player.changed.wait(), 0.5)
             except asyncio.TimeoutError:
                 pass
-            await player.quiet(0.1)
+            await player.quiet(0.08)
             continue
         elif "draw" in title:
             snapshots.append((hand_cards(player), len(other.received)))
-            await player.press("p", 0.05)
-        elif "✓" in reason and (skipped > 8 or not re.match(r" ✓ [FC] ", reason)):
-            await player.press("\r", 0.05)
-        elif "discard a card" in title or skipped > 16:
-            await player.press("x", 0.05)
+            key, skipped = "p", 0
+        elif "✓" in reason and (skipped > 6 or not re.match(r" ✓ [FC] ", reason)):
+            key = "\r"
+        elif "discard a card" in title or "nothing can be played" in title or skipped > 12:
+            key, skipped = "x", 0
         else:
-            skipped += 1
-            await player.press("j", 0.05)
+            key, skipped = "j", skipped + 1
+        await player.press(key, 0.05)
         await player.quiet(0.08)
 
 
