@@ -2,8 +2,8 @@
 
 The app is the usual one (its table screens, Help, themes, keymap); what differs: its first
 screen is the lobby, its tables are :class:`~flight_tui.serve.remote.RemoteTable`s fed by the
-service (which saves them: nothing is saved here), and a mark on the table screen says whom
-the table waits for.
+service (which saves them: nothing is saved here), and a notice says when a player goes away or
+comes back (the log's last line says whom the table waits for).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -30,44 +29,13 @@ LOST = 1
 """The exit status when the table service went away."""
 
 
-class WaitingMark(Horizontal):
-    """``waiting for Bob`` in the bottom-right corner (over the footer's end) while a player is away."""
-
-    DEFAULT_CSS = """
-    WaitingMark {
-        layer: _toastrack;
-        dock: bottom;
-        width: 1fr;
-        height: 1;
-        align-horizontal: right;
-        visibility: hidden;
-        & > Static {
-            visibility: visible;
-            width: auto;
-            padding: 0 1;
-            background: $warning;
-            color: $text;
-            text-style: bold;
-        }
-    }
-    """
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        yield Static(self.text, markup=False)
-
-
-def waiting_text(update: P.Update) -> str | None:
-    """What the table waits for, in words (None: nobody is away)."""
-    parts = []
-    if update.waiting:
-        parts.append(f"waiting for {' and '.join(update.waiting)}")
-    if update.bots_for:
-        parts.append(f"a bot plays for {' and '.join(update.bots_for)}")
-    return " · ".join(parts) or None
+def away_news(before: P.Update, after: P.Update) -> list[str]:
+    """What changed about the players who are away, in words."""
+    news = [f"{name} is away: the table waits for them (the seat is kept)." for name in after.waiting if name not in before.waiting]
+    news += [f"A bot plays for {name} until they come back." for name in after.bots_for if name not in before.bots_for]
+    gone = (set(before.waiting) | set(before.bots_for)) - set(after.waiting) - set(after.bots_for)
+    news += [f"{name} is back." for name in sorted(gone)]
+    return news
 
 
 class SpectatorScreen(Screen[None]):
@@ -149,8 +117,10 @@ class JoinApp(FlightTuiApp):
             if self._seated is not None:
                 seated, self._seated = self._seated, None
                 self._open(RemoteTable(self.connection, seated, message))
-            elif self.remote is not None and self.remote.receive(message):
-                self._table_changed_remotely()
+            elif self.remote is not None:
+                before = self.remote.update
+                if self.remote.receive(message):
+                    self._table_changed_remotely(away_news(before, message))
         elif isinstance(message, P.Refused):
             self.notify(message.reason, title="Not allowed", severity="warning")
         elif isinstance(message, ServiceLost):
@@ -165,7 +135,6 @@ class JoinApp(FlightTuiApp):
         else:
             screen = load(get_spec(table.rules.name).table_screen)(table)
         self.push_screen(screen, callback=self._left)
-        self.call_after_refresh(self._show_waiting)
 
     def _left(self, _: Any) -> None:
         self.remote = None
@@ -174,22 +143,11 @@ class JoinApp(FlightTuiApp):
     def _table_screen(self) -> Any:
         return next((s for s in self.screen_stack if getattr(s, "table", None) is self.remote), None)
 
-    def _table_changed_remotely(self) -> None:
+    def _table_changed_remotely(self, news: list[str]) -> None:
         """Another seat moved (or a player left or came back): redraw, then whatever comes next."""
-        screen = self._table_screen()
+        screen = next((s for s in self.screen_stack if getattr(s, "table", None) is self.remote), None)
         if screen is None:
             return
         screen.advance()
-        self._show_waiting()
-
-    def _show_waiting(self) -> None:
-        screen = self._table_screen()
-        if screen is None or not screen.is_mounted or self.remote is None:
-            return
-        text = waiting_text(self.remote.update)
-        marks = screen.query_children(WaitingMark)
-        if marks and (text is None or marks.first().text != text):
-            marks.remove()
-            marks = None
-        if text is not None and not marks:
-            screen.mount(WaitingMark(text))
+        for line in news:
+            self.notify(line, title="Players", timeout=8)

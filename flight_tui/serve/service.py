@@ -124,7 +124,7 @@ class ServedTable:
             revision=self.revision,
             seats=[msgspec.to_builtins(s) for s in table.seats],
             view=None if seat is None else P.pack(table.view(seat)),
-            log=table.log_lines(seat),
+            log=table.log_lines(seat) + self._away_lines(),
             to_act=list(table.to_act()),
             can_undo=seat is not None and table.can_undo(seat),
             over=table.is_over(),
@@ -133,6 +133,14 @@ class ServedTable:
             progress=table.rules.progress(table.state),
             result=result,
         )
+
+    def _away_lines(self) -> list[str]:
+        """The log's last line while players are away: whom the table waits for, whom a bot stands in for."""
+        waiting = [self.table.seats[s].name for s in self.waiting() if s not in self.stand_ins]
+        lines = [f"Waiting for {' and '.join(waiting)} (away; the seat is kept)."] if waiting else []
+        if self.stand_ins:
+            lines.append(f"A bot plays for {' and '.join(self.table.seats[s].name for s in sorted(self.stand_ins))} meanwhile.")
+        return lines
 
     async def broadcast(self, skip: Member | None = None) -> None:
         self.revision += 1

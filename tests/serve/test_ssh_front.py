@@ -87,6 +87,9 @@ async def take_turns(player: Player, other: Player, snapshots: list, done: async
             await player.quiet(0.08)
             continue
         elif "draw" in title:
+            await player.quiet(0.3)  # the hand as it is now, not half repainted
+            if player.text() != text:
+                continue
             snapshots.append((hand_cards(player), len(other.received)))
             key, skipped = "p", 0
         elif "✓" in reason and (skipped > 6 or not re.match(r" ✓ [FC] ", reason)):
@@ -183,14 +186,14 @@ def test_a_player_whose_connection_breaks_keeps_the_seat_and_takes_it_again_with
         await open_flight_table(ann, bob)
         bob_hand = hand_cards(bob)
         bob.abort()
-        assert await ann.wait_for("waiting for Bob")
+        assert await ann.wait_for("Waiting for Bob (away")
         bob = await Player.connect(server.port, "Bob", key=keys["bob"])
         assert await bob.wait_for("Your seat is kept")
         await bob.press("\r")
         assert await bob.wait_for("Flight · Hand 1")
         back = hand_cards(bob)
         await ann.quiet(0.5)
-        still_waiting = "waiting for Bob" in ann.text()
+        still_waiting = "Waiting for Bob" in ann.text()
         ann.close(), bob.close()
         return bob_hand, back, still_waiting
 
