@@ -9,9 +9,10 @@ comes back (the log's last line says whom the table waits for).
 from __future__ import annotations
 
 from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
@@ -23,6 +24,7 @@ from flight_tui.serve.lobby import LobbyScreen
 from flight_tui.serve.remote import RemoteTable, ServiceConnection, ServiceLost
 from flight_tui.ui import app as app_module
 from flight_tui.ui.app import FlightTuiApp
+from flight_tui.ui.commands import palette_commands
 from flight_tui.ui.widgets.log_panel import LogPanel
 
 LOST = 1
@@ -98,6 +100,21 @@ class JoinApp(FlightTuiApp):
 
     def get_default_screen(self) -> Screen:
         return LobbyScreen(self.welcome)
+
+    # ------------------------------------------------------------ nothing here opens or writes a file
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        return palette_commands(self, screen, local=False)
+
+    def change_setting(self, name: str, value: Any) -> None:
+        """A theme picked here applies for this visit only: the settings file is the server account's."""
+        self.apply_setting(name, value)
+
+    def _only_served_tables(self) -> None:
+        self.notify("Here you play at the server's tables: the lobby opens them.", severity="warning")
+
+    action_new_game = action_continue_game = action_load_game = action_campaign = _only_served_tables
+    action_save_as = action_settings = _only_served_tables
 
     def on_mount(self) -> None:
         super().on_mount()

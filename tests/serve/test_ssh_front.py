@@ -259,3 +259,18 @@ def test_twenty_players_connect_at_once_and_one_more_is_refused(tmp_path, keys):
         serve.stop()
     assert all(shown)
     assert "too many connections" in serve.log_text()
+
+
+def test_the_joined_app_offers_no_local_games_saves_or_settings(server, keys):
+    async def scenario():
+        ann = await Player.connect(server.port, "Ann", key=keys["ann"])
+        assert await ann.wait_for("No tables yet")
+        await ann.press("\x10")  # ctrl+p: the command palette
+        assert await ann.wait_for("Rules")
+        palette = ann.text()
+        ann.close()
+        return palette
+
+    palette = run(scenario())
+    assert "Theme" in palette and "Quit" in palette
+    assert not any(word in palette for word in ("Load game", "New game", "Save game", "Settings"))
