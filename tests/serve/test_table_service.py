@@ -198,3 +198,26 @@ def test_the_socket_is_for_its_owner_only(tmp_path):
         return mode
 
     assert run(scenario()) == 0o600
+
+
+def test_a_spectator_receives_no_view_and_the_log_as_nobody_at_the_table_reads_it(tmp_path):
+    async def scenario():
+        service, ann, bob, table_id = await _two_at_a_flight_table(tmp_path)
+        table = service.tables[table_id].table
+        await ann.send(P.Act(0, P.pack(table.legal_actions(0)[0])))  # Ann draws: the others must not learn what
+        await ann.until(P.Done)
+        cleo = await RawClient.connect(service.socket_path, "key:cleo", "Cleo")
+        await cleo.send(P.Watch(table_id))
+        seated = await cleo.until(P.Seated)
+        update = await cleo.until(P.Update)
+        await cleo.send(P.Act(0, P.pack(table.legal_actions(0)[0])))
+        refused = await cleo.until(P.Refused)
+        public = table.log_lines(None)
+        await service.stop()
+        return seated, update, refused, public, table
+
+    seated, update, refused, public, table = run(scenario())
+    assert seated.seat is None and update.view is None
+    assert update.log == public
+    assert update.log != table.log_lines(0)  # Ann's own log names the card she drew; the public one does not
+    assert "spectators do not move" in refused.reason
