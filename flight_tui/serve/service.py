@@ -486,7 +486,9 @@ class TableService:
             return
         member.table = member.seat = None
         served.members.discard(member)
-        if seat is not None and not served.connected(seat):
+        if served.table.is_over() and not served.members:
+            del self.tables[served.id]  # a finished game leaves the lobby once its last player has seen the end
+        elif seat is not None and not served.connected(seat):
             served.dropped(seat)
             if dropped:
                 log.info("table %s: %s dropped; the seat is kept", served.id, served.table.seats[seat].name)
