@@ -60,7 +60,8 @@ async def open_flight_table(ann: Player, bob: Player) -> None:
 
 
 def hand_cards(player: Player) -> set[str]:
-    return set(CARD_CODE.findall("\n".join(player.screen.display[HAND_ROWS])))
+    """The unique cards shown in the player's hand (left of any notice drawn over it)."""
+    return set(CARD_CODE.findall("\n".join(row.split("▌")[0] for row in player.screen.display[HAND_ROWS])))
 
 
 async def take_turns(player: Player, other: Player, snapshots: list, done: asyncio.Event) -> None:
