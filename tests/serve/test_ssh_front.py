@@ -7,8 +7,11 @@ asyncssh's client with an 80x24 pseudo-terminal and only press keys.
 from __future__ import annotations
 
 import asyncio
+import os
 import re
+import signal
 import sys
+from pathlib import Path
 
 import asyncssh
 import pytest
@@ -180,13 +183,26 @@ def test_no_command_no_session_without_a_terminal_no_sftp_no_forwarding(server, 
     assert "refused port forwarding" in log
 
 
-def test_a_player_whose_connection_breaks_keeps_the_seat_and_takes_it_again_with_one_key(server, keys):
+def app_of(server: ServeProcess, name: str) -> int:
+    """The process id of the app the server started for the player called ``name``."""
+    for task in Path(f"/proc/{server.process.pid}/task").iterdir():
+        for pid in map(int, (task / "children").read_text().split()):
+            if f"FLIGHT_TUI_NAME={name}".encode() in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
+                return pid
+    raise LookupError(name)
+
+
+@pytest.mark.parametrize("how", ["connection breaks", "app is killed"])
+def test_a_player_who_drops_keeps_the_seat_and_takes_it_again_with_one_key(server, keys, how):
     async def scenario():
         ann = await Player.connect(server.port, "Ann", key=keys["ann"])
         bob = await Player.connect(server.port, "Bob", key=keys["bob"])
         await open_flight_table(ann, bob)
         bob_hand = hand_cards(bob)
-        bob.abort()
+        if how == "app is killed":
+            os.kill(app_of(server, "Bob"), signal.SIGKILL)
+        else:
+            bob.abort()
         assert await ann.wait_for("Waiting for Bob (away")
         bob = await Player.connect(server.port, "Bob", key=keys["bob"])
         assert await bob.wait_for("Your seat is kept")
