@@ -30,6 +30,7 @@ BENCHMARKS = (
     "keypress_bytes_passaportas",
     "connecting_flights",
     "keypress_bytes_coop",
+    "serve",
 )
 SLOW = ("bots", "passaportas", "connecting_flights")
 """Skipped by ``--quick`` unless the script itself offers a ``--quick`` option."""

@@ -1,6 +1,7 @@
 """The ``flight-tui`` command line.
 
-``flight-tui`` opens the menu; ``new``, ``continue``, ``saves``, ``simulate`` and ``locate``
+``flight-tui`` opens the menu; ``new``, ``continue``, ``saves``, ``simulate``, ``locate``, ``serve``
+and ``join``
 are described by ``flight-tui --help``. Bad arguments print one line and exit with status 2; Ctrl+C outside the
 app exits with status 130 (a simulation first prints the report of the games it finished).
 """
@@ -74,6 +75,31 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(sim)
     sim.add_argument("--json", action="store_true", help="print JSON instead of a table (and no progress bar)")
     _add_globals(sim, top=False)
+
+    serve = sub.add_parser(
+        "serve",
+        help="host tables that players join over SSH",
+        description="Host tables over SSH: each player joins from their own terminal, with their own seat (docs/serve.md).",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=int, default=2222, help="port to listen on (default 2222)")
+    serve.add_argument("--authorized-keys", metavar="FILE", help="the public keys that may come in (OpenSSH's authorized_keys format)")
+    serve.add_argument("--host-key", metavar="FILE", help="the server's private key (default: one made at first start in the data folder)")
+    serve.add_argument("--join-code", metavar="CODE", help="a password that lets friends without a key in (they pick a name)")
+    serve.add_argument("--max-connections", type=int, default=50, metavar="N", help="connections at once, in all (default 50)")
+    serve.add_argument("--max-per-address", type=int, default=10, metavar="N", help="connections at once from one address (default 10)")
+    serve.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS", help="pause before each bot's move (default 0.6)")
+    _add_globals(serve, top=False)
+
+    join = sub.add_parser(
+        "join",
+        help="play at the tables of a running 'flight-tui serve'",
+        description="Join the table service of 'flight-tui serve' on this machine (an SSH account's forced command).",
+    )
+    join.add_argument("--identity", metavar="NAME", help="who you are at the tables (your seats follow it)")
+    join.add_argument("--name", metavar="NAME", help="the name shown at your seat (default: the identity)")
+    join.add_argument("--service", metavar="SOCKET", help="the table service's socket (default: the one in the data folder)")
+    _add_globals(join, top=False)
     return parser
 
 
@@ -268,6 +294,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _list_saves(args.json)
     if args.command == "locate":
         return _locate()
+    if args.command == "serve":
+        from flight_tui.serve.commands import serve
+
+        return serve(args)
+    if args.command == "join":
+        from flight_tui.serve.commands import join
+
+        return join(args.service, args.identity, args.name, getattr(args, "theme", None), EXIT_GRACE)
     if args.command == "simulate":
         try:
             return _simulate(parser, args)

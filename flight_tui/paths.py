@@ -15,6 +15,8 @@ import platformdirs
 APP_NAME = "flight-tui"
 SAVES_FOLDER = "saves"
 """The folder of saved games inside a data folder."""
+SERVER_FOLDER = "server"
+"""The folder of ``flight-tui serve`` inside a data folder: its tables, host key and socket."""
 THEMES_FOLDER = "themes"
 """The folder of the player's themes inside the config folder."""
 _data_dir_override: Path | None = None
@@ -39,6 +41,11 @@ def data_dir() -> Path:
 def saves_dir() -> Path:
     """The folder of saved games, inside the data folder (not created here)."""
     return data_dir() / SAVES_FOLDER
+
+
+def server_dir() -> Path:
+    """The folder of ``flight-tui serve`` (its tables' saves, host key, socket), inside the data folder."""
+    return data_dir() / SERVER_FOLDER
 
 
 def check_saves_dir() -> None:

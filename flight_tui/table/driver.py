@@ -4,8 +4,10 @@ Every loop that plays a game goes through a :class:`TurnDriver` over a
 :class:`~flight_tui.table.Table`: the table screens, ``flight-tui simulate``, the tests and the
 benchmarks. For each seat the driver knows who plays it, a :class:`SeatController`: a bot
 (:class:`BotSeat`), which the driver asks for its move, or a person at this terminal
-(:class:`PersonSeat`), who sends moves to the table when asked. A player at another terminal
-will be one more controller that does not decide: it is told its view and submits its moves.
+(:class:`PersonSeat`), who sends moves to the table when asked. At a table served to several
+terminals (``flight-tui serve``), the service's driver has a :class:`PersonSeat` for each player
+(their app sends their moves), and each player's app has an :class:`ElsewhereSeat` for every
+seat but theirs: those moves arrive with the table's updates, and nobody here is asked.
 
 The driver answers which seats are asked now (all of ``to_act``: trade replies and simultaneous
 choices ask several seats at once) and what the next step is: a move the rules make for a seat
@@ -42,8 +44,11 @@ class SeatController(Protocol):
     """Who plays one seat, as the driver sees it."""
 
     decides: bool
-    """True for a bot: the driver asks :meth:`choose`. False for a person (at this terminal, or
-    later at another one), who sends moves to the table when asked."""
+    """True for a bot: the driver asks :meth:`choose`. False for a person, who sends moves to
+    the table when asked."""
+    here: bool
+    """False for a seat played away from this terminal (:class:`ElsewhereSeat`): neither a bot
+    to ask nor a person to wait for here."""
 
     def choose(self, view: Any) -> Any:
         """The seat's move from its view (asked only when ``decides``)."""
@@ -54,6 +59,7 @@ class BotSeat:
     """A seat played by a bot, which decides from the seat's view."""
 
     decides = True
+    here = True
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
@@ -66,9 +72,17 @@ class PersonSeat:
     """A seat played by a person at this terminal: the screen sends their moves."""
 
     decides = False
+    here = True
 
     def choose(self, view: Any) -> Any:
         raise TypeError("a person's moves come from that person, not from the driver")
+
+
+class ElsewhereSeat(PersonSeat):
+    """A seat played away from this terminal (another player's, or a bot in the table service):
+    its moves arrive with the table's updates."""
+
+    here = False
 
 
 class Step(NamedTuple):
@@ -111,8 +125,8 @@ class TurnDriver:
 
     @property
     def people(self) -> tuple[int, ...]:
-        """The seats played by people (who send their own moves)."""
-        return tuple(seat for seat, controller in enumerate(self.controllers) if not controller.decides)
+        """The seats played by people here (who send their own moves)."""
+        return tuple(seat for seat, c in enumerate(self.controllers) if not c.decides and c.here)
 
     def is_bot(self, seat: int) -> bool:
         return self.controllers[seat].decides
@@ -132,7 +146,7 @@ class TurnDriver:
         asked = self.asked()
         if not asked:
             return Step(OVER)
-        people = tuple(seat for seat in asked if not self.is_bot(seat))
+        people = tuple(seat for seat in asked if seat in self.people)
         for seat in people:
             action = self.forced_move(seat)
             if action is not None:

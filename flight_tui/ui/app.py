@@ -233,11 +233,15 @@ class FlightTuiApp(App[None]):
         self.theme = name
         self.change_setting("theme", name)
 
-    def change_setting(self, name: str, value: Any) -> None:
-        """Change one setting, apply it and save the settings file."""
+    def apply_setting(self, name: str, value: Any) -> None:
+        """Change one setting and apply it (for this run only)."""
         setattr(self.settings, name, value)
         if name == "animations":
             self.animation_level = "full" if value else "none"
+
+    def change_setting(self, name: str, value: Any) -> None:
+        """Change one setting, apply it and save the settings file."""
+        self.apply_setting(name, value)
         try:
             save_settings(self.settings)
         except OSError as exc:

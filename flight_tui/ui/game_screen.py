@@ -6,7 +6,8 @@ humans at one keyboard, the next one, after a hand-off screen). It reads only
 are applied on the main thread, one at a time, after a short pause so a person can follow.
 
 Who plays each seat, and what comes next, is the :class:`~flight_tui.table.driver.TurnDriver`'s
-to say (``self.driver``). A game's screen subclasses :class:`GameTableScreen`, calls :meth:`start`
+to say (``self.driver``); a table whose game is played elsewhere (a table served by
+``flight-tui serve``) names its seats' controllers itself (``seat_controllers``). A game's screen subclasses :class:`GameTableScreen`, calls :meth:`start`
 from its ``on_mount`` and implements :meth:`advance`: make a move the rules make
 (:meth:`make_forced_move`), redraw, then show whatever comes next (an end screen, a hand-off to
 a person the driver asks, or a bot's move via :meth:`schedule_bot`). Every action goes through
@@ -51,7 +52,7 @@ class GameTableScreen(Screen[None]):
         super().__init__()
         self.table = table
         self.bot_delay = bot_delay
-        self.driver = TurnDriver(table)
+        self.driver = TurnDriver(table, getattr(table, "seat_controllers", None))
         self.humans = list(self.driver.people)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self._bot_busy = False

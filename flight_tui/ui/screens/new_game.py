@@ -79,6 +79,9 @@ class NewGameScreen(FormScreen):
         Binding("up", "app.focus_previous", "Previous field", show=False, id="new-game.previous-field"),
     ]
 
+    SEAT_KINDS = DEFAULT_SEAT_KINDS
+    """Each seat's kind when the screen opens."""
+
     def __init__(self, game: str | None = None) -> None:
         super().__init__()
         self.specs = {name: get_spec(name) for name in game_names()}
@@ -86,7 +89,7 @@ class NewGameScreen(FormScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
-            yield Static("New game", classes="screen-title")
+            yield Static(self.TITLE, classes="screen-title")
             yield _row(
                 "Game",
                 Choice([(spec.title, name) for name, spec in self.specs.items()], self.initial_game, id="game"),
@@ -99,7 +102,7 @@ class NewGameScreen(FormScreen):
             for seat in range(MAX_SEATS):
                 yield _row(
                     f"Seat {seat + 1}",
-                    Choice(seat_options(), DEFAULT_SEAT_KINDS[seat], id=f"kind-{seat}"),
+                    Choice(self.seat_choices(BOT_LEVELS), self.SEAT_KINDS[seat], id=f"kind-{seat}"),
                     Static("Name", classes="field-sublabel"),
                     Input(DEFAULT_NAMES[seat], max_length=NAME_LENGTH, compact=True, id=f"name-{seat}", classes="name-input"),
                     row_id=f"seat-row-{seat}",
@@ -116,6 +119,7 @@ class NewGameScreen(FormScreen):
                 "Seed",
                 Input("", type="integer", placeholder="random", max_length=19, compact=True, id="seed", classes="seed-input"),
                 Static("blank: a random deal", classes="field-hint"),
+                row_id="seed-row",
             )
             with Horizontal(id="form-buttons"):
                 yield Button(f"Start ({key_for(self, 'new-game.start')})", id="start", variant="primary", compact=True)
@@ -145,15 +149,19 @@ class NewGameScreen(FormScreen):
         self._offer_levels(spec.bot_levels)
         self._show_seats(players.value)
 
+    def seat_choices(self, levels: tuple[str, ...]) -> list[tuple[str, str]]:
+        """A seat's choices with the game's bot ``levels``."""
+        return seat_options(levels)
+
     def _offer_levels(self, levels: tuple[str, ...]) -> None:
         """Offer only the bot levels the game has; a seat at a level it lacks gets its strongest."""
-        options = seat_options(levels)
+        options = self.seat_choices(levels)
         for seat in range(MAX_SEATS):
             kind = self.query_one(f"#kind-{seat}", Choice)
             if kind.options != options:
                 value = kind.value
                 kind.options = options
-                kind.value = value if value == "human" or value in levels else (levels or ("human",))[-1]
+                kind.value = value if value in {key for _, key in options} else options[-1][1]
                 kind.refresh(layout=True)
 
     def _show_seats(self, players: int) -> None:

@@ -79,7 +79,7 @@ class FlightTableScreen(GameTableScreen):
     def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
         super().__init__(table, bot_delay=bot_delay)
         self.view: FlightView | None = None
-        self._results_seen = len(table.view(0).hand_results)
+        self._results_seen = len(table.view(self.viewer if self.viewer is not None else 0).hand_results)
         self._match_end_shown = False
 
     # ------------------------------------------------------------ layout

@@ -1,0 +1,247 @@
+"""``flight-tui serve``: memory per player, time to the lobby, bytes per keypress over SSH, table service throughput.
+
+Starts the real ``flight-tui serve`` (an empty data folder, a fresh key in its authorized-keys
+file, ``--port 0``) and reaches it with asyncssh's client in an 80x24 terminal
+(``xterm-256color``), drawn with pyte:
+
+- **time to the lobby**: from opening the connection to the lobby's "No tables yet" on screen,
+  ``--connections`` times one after the other (median, max);
+- **memory per player**: with ``--players`` connected at once, the proportional set size (PSS,
+  shared pages split between processes) of each player's app process, and how much the server
+  process grew (median);
+- **bytes per keypress**: a Flight table (the player and an open seat), then Right and Left
+  along the hand ``--keys`` times; after each key the channel is read until it has been silent
+  for 100 ms (median, p95, max);
+- **actions per second**: the table service alone (in this process) with ``--tables`` Flight
+  tables of two players each, every player an in-process client that plays its first legal
+  move (from its view) whenever it is asked; actions completed per second over ``--seconds``.
+
+    python benchmarks/serve.py [--connections 5] [--players 5] [--keys 40] [--tables 20] [--seconds 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+import pyte
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from flight_tui.games import get_rules  # noqa: E402
+from flight_tui.serve import protocol as P  # noqa: E402
+from flight_tui.serve.service import TableService  # noqa: E402
+
+QUIET = 0.1
+RIGHT, LEFT = b"\x1b[C", b"\x1b[D"
+
+
+class Terminal(asyncssh.SSHClientSession):
+    """An 80x24 screen fed by the channel; ``chunks`` counts bytes since it was last emptied."""
+
+    def __init__(self) -> None:
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
+        self.bytes = 0
+        self.last = time.monotonic()
+
+    def data_received(self, data: bytes, datatype) -> None:
+        self.bytes += len(data)
+        self.last = time.monotonic()
+        self.stream.feed(data)
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+
+async def connect(port: int, key, name: str) -> tuple[asyncssh.SSHClientConnection, asyncssh.SSHClientChannel, Terminal]:
+    conn = await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key], known_hosts=None, agent_path=None)
+    chan, terminal = await conn.create_session(Terminal, term_type="xterm-256color", term_size=(80, 24), encoding=None)
+    return conn, chan, terminal
+
+
+async def until(terminal: Terminal, text: str, timeout: float = 60) -> None:
+    end = time.monotonic() + timeout
+    while text not in terminal.text():
+        if time.monotonic() > end:
+            raise RuntimeError(f"{text!r} did not show:\n{terminal.text()}")
+        await asyncio.sleep(0.01)
+
+
+async def silent(terminal: Terminal, since: float = 0.0) -> None:
+    """Until the channel has been silent for 100 ms (after its first byte since ``since``, waited for up to a second)."""
+    end = time.monotonic() + 1
+    while terminal.last < since and time.monotonic() < end:
+        await asyncio.sleep(0.005)
+    while time.monotonic() - terminal.last < QUIET:
+        await asyncio.sleep(0.01)
+
+
+def pss_kb(pid: int) -> int:
+    """The process's proportional set size in KB (0 once it has ended)."""
+    try:
+        lines = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
+    except (ProcessLookupError, FileNotFoundError):
+        return 0
+    for line in lines:
+        if line.startswith("Pss:"):
+            return int(line.split()[1])
+    return 0
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started that are still running."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            found += [int(c) for c in (task / "children").read_text().split()]
+        except (ProcessLookupError, FileNotFoundError):
+            continue
+    return found
+
+
+async def over_ssh(args: argparse.Namespace) -> dict[str, str]:
+    folder = Path(tempfile.mkdtemp(prefix="serve-bench-"))
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    (folder / "keys").write_bytes(key.export_public_key())
+    command = [sys.executable, "-m", "flight_tui", "--data-dir", str(folder / "data"), "serve", "--port", "0", "--authorized-keys", str(folder / "keys"), "--max-per-address", "50"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
+    port = 0
+    while not port:
+        found = re.search(r"port (\d+)", server.stdout.readline())
+        port = int(found.group(1)) if found else 0
+    figures = {}
+    try:
+        times = []
+        for n in range(args.connections):
+            start = time.monotonic()
+            conn, chan, terminal = await connect(port, key, f"P{n}")
+            await until(terminal, "No tables yet")
+            times.append(time.monotonic() - start)
+            conn.close()
+            await asyncio.sleep(0.5)
+        figures["time to the lobby (s): median, max"] = f"{statistics.median(times):.2f}, {max(times):.2f}"
+
+        base = pss_kb(server.pid)
+        sessions = [await connect(port, key, f"M{n}") for n in range(args.players)]
+        for _, _, terminal in sessions:
+            await until(terminal, "No tables yet")
+        await asyncio.sleep(1)
+        apps = [kb for kb in map(pss_kb, children(server.pid)) if kb]
+        grown = (pss_kb(server.pid) - base) / args.players
+        figures["memory per player (MB): app PSS median, server growth"] = f"{statistics.median(apps) / 1024:.1f}, {grown / 1024:.2f}"
+        for conn, _, _ in sessions:
+            conn.close()
+
+        conn, chan, terminal = await connect(port, key, "Ann")
+        await until(terminal, "No tables yet")
+        for keys in ("n", "\x1b[B", "\x1b[D", "\r"):
+            chan.write(keys.encode())
+            await asyncio.sleep(0.3)
+        await until(terminal, "Flight · Hand 1")
+        await asyncio.sleep(0.5)
+        await silent(terminal)
+        counts = []
+        for i in range(args.keys):
+            terminal.bytes = 0
+            pressed = time.monotonic()
+            chan.write(RIGHT if (i // 4) % 2 == 0 else LEFT)
+            await silent(terminal, pressed)
+            counts.append(terminal.bytes)
+        counts.sort()
+        figures["bytes per keypress over SSH at 80x24: median, p95, max"] = (
+            f"{statistics.median(counts):,.0f}, {counts[int(0.95 * (len(counts) - 1))]:,}, {counts[-1]:,}"
+        )
+        conn.close()
+    finally:
+        server.terminate()
+        server.wait(10)
+    return figures
+
+
+async def throughput(tables: int, seconds: float) -> str:
+    """Actions per second the table service completes with ``tables`` two-player Flight tables."""
+    rules = get_rules("flight")
+    view_type = P.view_type(rules)
+    folder = Path(tempfile.mkdtemp(prefix="serve-bench-service-"))
+    service = TableService(folder, bot_delay=0)
+    await service.start()
+    done = 0
+    stop = asyncio.Event()
+
+    async def client(identity: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        reader, writer = await asyncio.open_unix_connection(str(service.socket_path), limit=P.MAX_FRAME)
+        writer.write(P.frame(P.Hello(identity, identity)))
+        return reader, writer
+
+    async def read(reader: asyncio.StreamReader):
+        header = await reader.readexactly(P.HEADER.size)
+        return P.decode_service(await reader.readexactly(P.frame_length(header)))
+
+    async def play(reader, writer, seat: int) -> None:
+        nonlocal done
+        waiting = False  # for the answer to this player's move
+        while not stop.is_set():
+            message = await read(reader)
+            if isinstance(message, P.Done | P.Refused):
+                waiting = False
+                done += isinstance(message, P.Done)
+            update = message.update if isinstance(message, P.Done) else message
+            if waiting or not isinstance(update, P.Update) or update.view is None or seat not in update.to_act:
+                continue
+            view = P.unpack(update.view, view_type)
+            writer.write(P.frame(P.Act(seat, P.pack(rules.legal_actions_from_view(view)[0]))))
+            waiting = True
+
+    players = []
+    for t in range(tables):
+        first = await client(f"a{t}")
+        await read(first[0])
+        first[1].write(P.frame(P.CreateTable("flight", [P.SeatChoice("me"), P.SeatChoice("open")])))
+        seated = None
+        while not isinstance(seated, P.Seated):
+            seated = await read(first[0])
+        second = await client(f"b{t}")
+        await read(second[0])
+        second[1].write(P.frame(P.TakeSeat(seated.table, 1)))
+        players += [(first, 0), (second, 1)]
+    tasks = [asyncio.ensure_future(play(r, w, seat)) for (r, w), seat in players]
+    await asyncio.sleep(1)
+    start_count, start = done, time.monotonic()
+    await asyncio.sleep(seconds)
+    rate = (done - start_count) / (time.monotonic() - start)
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    for (_, writer), _ in players:
+        writer.close()
+    await asyncio.sleep(0.2)
+    await service.stop()
+    return f"{rate:,.0f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--connections", type=int, default=5)
+    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--keys", type=int, default=40)
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=10)
+    args = parser.parse_args()
+    figures = asyncio.run(over_ssh(args))
+    figures[f"actions per second, table service, {args.tables} tables"] = asyncio.run(throughput(args.tables, args.seconds))
+    for label, value in figures.items():
+        print(f"figure: serve {label} = {value}")
+
+
+if __name__ == "__main__":
+    main()
