@@ -28,6 +28,11 @@ def test_new_game_of_passaportas_with_six_seats(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_new_game_of_the_cooperative_mode(snap_compare, size):
+    assert snap_compare(FlightTuiApp(), press=["n", "left", "left"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game_of_the_competitive_mode(snap_compare, size):
     assert snap_compare(FlightTuiApp(), press=["n", "left"], terminal_size=size)
 
 
