@@ -18,6 +18,7 @@ SPEC_MODULES = (
     "flight_tui.games.flight.spec",
     "flight_tui.games.passaportas.spec",
     "flight_tui.games.connecting_flights.coop.spec",
+    "flight_tui.games.connecting_flights.competitive.spec",
 )
 """Every game's spec module, in the order the New game screen offers them."""
 

@@ -121,11 +121,6 @@ def setup_pair_count(config: CoopConfig) -> int:
     return _DATA.setup_pairs_three_players if config.players == 3 else _DATA.setup_pairs
 
 
-def stage_of(round_no: int) -> int:
-    """The stage (1-3) of a round: rounds 1-3, 4-7, then 8 and later."""
-    return 1 if round_no <= 3 else 2 if round_no <= 7 else 3
-
-
 def charter_track(config: CoopConfig) -> tuple[int, ...]:
     """The charter fees of this game's difficulty (empty when charters are off)."""
     return _DATA.charter[config.difficulty] if config.charter else ()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flight_tui.games.connecting_flights.coop.rules.board import COLOURS, airports_in_play, continents_in_play, world
-from flight_tui.games.connecting_flights.coop.rules.config import stage_of
+from flight_tui.games.connecting_flights.core.stages import stage_of
 from flight_tui.games.connecting_flights.coop.rules.state import (
     CoopState,
     DeckReshuffled,

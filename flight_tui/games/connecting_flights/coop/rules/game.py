@@ -18,7 +18,8 @@ from flight_tui.games.connecting_flights.coop.spec import SPEC
 from flight_tui.engine.protocol import Ending, Outcome, Result, Rules
 from flight_tui.games.connecting_flights.coop.rules import fly, market, setup
 from flight_tui.games.connecting_flights.coop.rules.board import colour_name, meeples_on_board, world
-from flight_tui.games.connecting_flights.coop.rules.config import CoopConfig, stage_of
+from flight_tui.games.connecting_flights.coop.rules.config import CoopConfig
+from flight_tui.games.connecting_flights.core.stages import stage_of
 from flight_tui.games.connecting_flights.coop.rules.demand import demand_level, end_round, new_demand
 from flight_tui.games.connecting_flights.coop.rules.state import (
     FLY,

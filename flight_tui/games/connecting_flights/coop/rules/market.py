@@ -4,6 +4,7 @@ planes, purchases from the shared coins and the refresh."""
 from __future__ import annotations
 
 from flight_tui.games.connecting_flights.coop.rules.board import world
+from flight_tui.games.connecting_flights.core.prices import card_price
 from flight_tui.games.connecting_flights.coop.rules.config import coop_data
 from flight_tui.games.connecting_flights.coop.rules.state import (
     AIRPORT,
@@ -23,16 +24,9 @@ from flight_tui.words import count
 
 def price(kind: str, item: int) -> int:
     """What a purchase costs (``item`` is a card id, or a truck's capacity)."""
-    w = world()
-    if kind == PASSENGER:
-        return w.passengers[item].price
-    if kind == PLANE:
-        return w.planes[item].price
-    if kind == AIRPORT:
-        return w.airport_of_card(item).price
-    if kind == LANDING_RIGHTS:
-        return w.airport_of_card(item).landing_rights_price
-    return coop_data().truck_price(item)
+    if kind == TRUCK:
+        return coop_data().truck_price(item)
+    return card_price(world(), kind, item)
 
 
 def free_truck(truck_supply: list[int], capacity: int) -> int | None:

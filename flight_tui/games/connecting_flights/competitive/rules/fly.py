@@ -1,0 +1,215 @@
+"""The Fly phase (A.4): every seat arranges its flights at once, sealed until all are in; each
+valid flight earns 10 / 15 / 20 by its passenger's stars plus the event's bonus; unused Landing
+Rights cost twice their price; coins stop at 100; the round goes on the leaderboard."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from flight_tui.games.connecting_flights.competitive.rules.actions import Chain, SubmitFlights
+from flight_tui.games.connecting_flights.competitive.rules.common import (
+    Game,
+    data,
+    disabled,
+    event,
+    gain,
+    landing_rights_price,
+    pay,
+    world,
+)
+from flight_tui.games.connecting_flights.competitive.rules.state import (
+    CompetitiveState,
+    FlightsSubmitted,
+    Flown,
+    Holdings,
+    RoundIncome,
+)
+from flight_tui.games.connecting_flights.core.flights import FlightSpec, flight_is_valid, round_problems
+
+SEARCH_NODES = 4000
+"""How far :func:`best_chains` searches before it settles for the best found."""
+
+
+def flight_income(g: Game, f: FlightSpec) -> int:
+    """What one valid flight earns this round: the passenger's income and the event's bonus."""
+    w = world()
+    passenger = w.passengers[f.passenger]
+    income = data().income_by_stars[passenger.stars - 1]
+    e = event(g)
+    if e is None or e.when != "fly":
+        return income
+    origin, dest = w.airport_of_card(f.origin), w.airport_of_card(f.dest)
+    need = w.fuel[origin.continent][dest.continent]
+    if (
+        (e.effect == "long_haul_bonus" and need >= 3)
+        or (e.effect == "domestic_bonus" and need == 1)
+        or e.effect == f"star_bonus_{passenger.stars}"
+    ):
+        income += e.amount
+    return income
+
+
+def flies(g: Game, seat: int, f: FlightSpec) -> bool:
+    """Whether a flight is valid and none of its cards is disabled by a Sabotage card."""
+    off_airports, off_planes = disabled(g, seat)
+    if f.plane in off_planes or f.origin in off_airports or (f.dest in off_airports and not f.dest_is_landing_rights):
+        return False
+    return flight_is_valid(world(), f)
+
+
+def arrangement_problem(g: Game, seat: int, action: SubmitFlights) -> str | None:
+    """Why this arrangement is refused: cards not held in that role, a card used twice, a
+    broken link. Incomplete or invalid flights are allowed: they earn nothing."""
+    h = g.holdings[seat]
+    if any(not chain for chain in action.chains):
+        return "A chain needs at least one flight."
+    for chain in action.chains:
+        for f in chain:
+            for card, lr in ((f.origin, f.origin_is_landing_rights), (f.dest, f.dest_is_landing_rights)):
+                if card is not None and card not in (h.landing_rights if lr else h.airports):
+                    return f"You hold no such {'Landing Rights' if lr else 'Airport card'}."
+            for card, held, what in ((f.plane, h.planes, "plane"), (f.passenger, h.passengers, "passenger card"), (f.truck, h.trucks, "fuel truck")):
+                if card is not None and card not in held:
+                    return f"You hold no such {what}."
+    try:
+        problems = round_problems(world(), action.chains)
+    except ValueError as err:
+        return f"That flight names a card that does not exist ({err})."
+    bad = [p for p in problems if p.code in ("broken-link", "card-reused")]
+    return bad[0].message if bad else None
+
+
+def apply_submit(state: CompetitiveState, seat: int, action: SubmitFlights) -> bool:
+    """Seal an arrangement; when it is the last, fly everyone's; True then."""
+    state.submitted[seat] = list(action.chains)
+    state.log.append(FlightsSubmitted(seat))
+    if any(s is None for s in state.submitted):
+        return False
+    records = []
+    for s, chains in enumerate(state.submitted):
+        records.append(_fly(state, s, chains))
+    state.history.append(records)
+    return True
+
+
+def score(g: Game, seat: int, chains: Sequence[Chain]) -> RoundIncome:
+    """What these chains earn ``seat`` this round (before any penalty)."""
+    w = world()
+    income = without = flights = 0
+    continents: set[int] = set()
+    for chain in chains:
+        for f in chain:
+            if not flies(g, seat, f):
+                continue
+            earned = flight_income(g, f)
+            flights += 1
+            income += earned
+            if not f.dest_is_landing_rights:
+                without += earned
+            continents.add(w.airport_of_card(f.origin).continent)
+            continents.add(w.airport_of_card(f.dest).continent)
+    return RoundIncome(income, without, len(continents), flights)
+
+
+def _fly(state: CompetitiveState, seat: int, chains: list[Chain]) -> RoundIncome:
+    h = state.holdings[seat]
+    record = score(state, seat, chains)
+    valid = [[flies(state, seat, f) for f in chain] for chain in chains]
+    used = {f.dest for chain, ok in zip(chains, valid) for f, v in zip(chain, ok) if v and f.dest_is_landing_rights}
+    state.log.append(Flown(seat, list(chains), valid, record))
+    gain(state, seat, record.income, "income")
+    penalty = 0
+    for card in h.landing_rights:
+        if card not in used:
+            penalty += pay(state, seat, data().landing_rights_penalty * landing_rights_price(state, seat, card), "unused landing rights")
+    return RoundIncome(record.income, record.without_landing_rights, record.continents, record.flights, penalty)
+
+
+# ---------------------------------------------------------------- a good arrangement
+
+
+def best_chains(g: Game, seat: int, nodes: int = SEARCH_NODES) -> tuple[Chain, ...]:
+    """A high-earning arrangement of ``seat``'s cards (a bounded search: each passenger, from
+    the most lucrative, flies between two of its airports or is left out)."""
+    w = world()
+    h: Holdings = g.holdings[seat]
+    off_airports, off_planes = disabled(g, seat)
+    origins = [a for a in h.airports if a not in off_airports]
+    dests = [(a, False) for a in origins] + [(c, True) for c in h.landing_rights]
+    planes = sorted((p for p in h.planes if p not in off_planes), key=lambda p: (w.planes[p].stars, w.planes[p].electric))
+    trucks = sorted(h.trucks, key=lambda t: w.fuel_trucks[t].capacity)
+    passengers = sorted(h.passengers, key=lambda p: -w.passengers[p].stars)
+    best: list = [0, []]
+    budget = [nodes]
+
+    def search(i: int, flights: list, used_planes: set, used_trucks: set, out_of: dict, into: dict, total: int) -> None:
+        if total > best[0]:
+            best[0], best[1] = total, list(flights)
+        if i == len(passengers) or budget[0] <= 0:
+            return
+        budget[0] -= 1
+        p = w.passengers[passengers[i]]
+        for origin in origins:
+            if origin in out_of:
+                continue
+            for dest, lr in dests:
+                key = (dest, lr)
+                if key in into or w.airport_of_card(dest).continent != p.continent:
+                    continue
+                if w.airport_of_card(dest).stars < p.stars or w.airport_of_card(dest).id == w.airport_of_card(origin).id:
+                    continue
+                if not lr and _closes_loop(origin, dest, out_of):
+                    continue
+                need = w.fuel[w.airport_of_card(origin).continent][p.continent]
+                kinds = set()
+                for plane in planes:
+                    kind = (w.planes[plane].stars, w.planes[plane].electric)
+                    if plane in used_planes or w.planes[plane].stars < p.stars or kind in kinds:
+                        continue
+                    truck = None
+                    if not w.planes[plane].electric:
+                        truck = next((t for t in trucks if t not in used_trucks and w.fuel_trucks[t].capacity >= need), None)
+                        if truck is None:
+                            continue
+                    kinds.add(kind)
+                    f = FlightSpec(origin, plane, truck, passengers[i], dest, dest_is_landing_rights=lr)
+                    flights.append(f)
+                    used_planes.add(plane)
+                    if truck is not None:
+                        used_trucks.add(truck)
+                    out_of[origin] = dest
+                    into[key] = origin
+                    search(i + 1, flights, used_planes, used_trucks, out_of, into, total + flight_income(g, f))
+                    del out_of[origin], into[key]
+                    used_planes.discard(plane)
+                    used_trucks.discard(truck)
+                    flights.pop()
+        search(i + 1, flights, used_planes, used_trucks, out_of, into, total)
+
+    search(0, [], set(), set(), {}, {}, 0)
+    return link(best[1])
+
+
+def _closes_loop(origin: int, dest: int, out_of: dict) -> bool:
+    """Whether a flight origin -> dest would close a loop of airport cards already flown."""
+    at = dest
+    while at in out_of:
+        at = out_of[at]
+        if at == origin:
+            return True
+    return at == origin
+
+
+def link(flights: list[FlightSpec]) -> tuple[Chain, ...]:
+    """Flights joined into chains where one lands on the Airport card the next starts from."""
+    starting = {f.origin: f for f in flights}
+    landing = {f.dest for f in flights if not f.dest_is_landing_rights}
+    chains = []
+    for f in sorted(flights, key=lambda f: (f.origin, f.passenger)):
+        if f.origin in landing:
+            continue
+        chain = [f]
+        while not chain[-1].dest_is_landing_rights and chain[-1].dest in starting:
+            chain.append(starting[chain[-1].dest])
+        chains.append(tuple(chain))
+    return tuple(chains)

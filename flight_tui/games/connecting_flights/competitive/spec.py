@@ -1,0 +1,32 @@
+"""Connecting Flights, competitive mode, as the shared parts see it."""
+
+from flight_tui.engine.options import GameOption
+from flight_tui.engine.spec import GameSpec
+
+SPEC = GameSpec(
+    name="connecting-flights",
+    title="Connecting Flights (competitive)",
+    summary="2 to 5 airlines bid, trade and sabotage for the best income in round 10",
+    min_players=2,
+    max_players=5,
+    cooperative=False,
+    options=(
+        GameOption(
+            key="continents",
+            label="Continents",
+            choices=(("The first set", "first"), ("The alternative", "second")),
+            default="first",
+            hint="2 players: Africa, Oceania and the Americas, or Africa, Oceania, South America and Europe; "
+            "3 players: Europe, Africa, Asia and Oceania, or Europe, Africa and the Americas",
+        ),
+    ),
+    seats="human,normal",
+    bot_seats="normal,normal",
+    bot_levels=("random", "easy", "normal", "hard"),
+    rules="flight_tui.games.connecting_flights.competitive.rules:COMPETITIVE",
+    bots="flight_tui.games.connecting_flights.competitive.bots:make_bot",
+    table_screen="flight_tui.games.connecting_flights.competitive.ui.table_screen:CompetitiveTableScreen",
+    rules_text="flight_tui.games.connecting_flights.competitive:rules_text.md",
+    house_rules="flight_tui.games.connecting_flights.competitive.rules:house_rules.md",
+)
+"""Connecting Flights, competitive mode: its rules, bots and screens."""
