@@ -97,7 +97,7 @@ def _could_fly(builder: ChainBuilder, q: int) -> bool:
     stars = PASS_STARS[q]
     if q not in builder.passengers or not any(PLANE_STARS[p] >= stars for p in builder.planes):
         return False
-    return bool(builder.dests(PASS_CONT[q], stars))
+    return builder.can_land(PASS_CONT[q], stars)
 
 
 def _bound(builder: ChainBuilder, todo: list[int], most: PassengerValue) -> float:

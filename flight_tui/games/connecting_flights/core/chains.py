@@ -89,6 +89,18 @@ class ChainBuilder:
                 out.append((card, False))
         return out
 
+    def can_land(self, continent: int, stars: int) -> bool:
+        """Whether some free card in ``continent`` with enough stars is left to land on."""
+        for card in self.rights:
+            a = CARD_AIRPORT[card]
+            if card not in self.card_in and AP_CONT[a] == continent and AP_STARS[a] >= stars:
+                return True
+        for card in self.airports:
+            a = CARD_AIRPORT[card]
+            if card not in self.card_in and card not in self.card_out and AP_CONT[a] == continent and AP_STARS[a] >= stars:
+                return True
+        return False
+
     def plane_kinds(self) -> list[int]:
         """One free plane per (stars, electric)."""
         seen: dict[tuple[int, bool], int] = {}

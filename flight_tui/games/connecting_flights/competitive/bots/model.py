@@ -101,9 +101,14 @@ class Earnings:
         self.effect = card.effect if card is not None else ""
         self.extra = max(0, card.amount) if card is not None else 0
         self.income = tuple(data().income_by_stars)
+        self._flights: dict[tuple[int, int, int], int] = {}
 
     def flight(self, spec: FlightSpec) -> float:
-        return flight_income(self.view, spec)
+        key = (spec.passenger, spec.origin, spec.dest)
+        found = self._flights.get(key)
+        if found is None:
+            found = self._flights[key] = flight_income(self.view, spec)
+        return found
 
     def most(self, q: int) -> float:
         """At most what a flight of passenger ``q`` earns this round."""
@@ -111,22 +116,28 @@ class Earnings:
 
 
 class Planner:
-    """Earning power of card sets, remembered (a bot asks about the same hands many times)."""
+    """Earning power of card sets, remembered (a bot asks about the same hands many times).
 
-    def __init__(self, budget: int) -> None:
+    Worth is judged with a small search (``quick`` nodes: it finds the best arrangement of
+    nearly every hand); the flights actually flown get ``budget`` nodes."""
+
+    def __init__(self, budget: int, quick: int) -> None:
         self.budget = budget
+        self.quick = quick
         self._memo: dict[tuple, Arrangement] = {}
-        self._memo_round: tuple = ()
+        self.worths: dict[tuple, float] = {}
+        """Holding worths already judged (see :class:`~.worth.Appraiser`)."""
 
-    def arrangement(self, cards: Cards, earnings: Earnings) -> Arrangement:
-        key = (cards.key(), earnings.effect)
+    def arrangement(self, cards: Cards, earnings: Earnings, full: bool = False) -> Arrangement:
+        key = (cards.key(), earnings.effect, full)
         found = self._memo.get(key)
         if found is None:
-            if len(self._memo) > 20_000:
+            if len(self._memo) > 50_000:
                 self._memo.clear()
+                self.worths.clear()
             found = best_arrangement(
                 cards.airports, cards.rights, cards.planes, cards.passengers, cards.trucks,
-                earnings.flight, earnings.most, self.budget,
+                earnings.flight, earnings.most, self.budget if full else self.quick,
             )
             self._memo[key] = found
         return found
@@ -134,18 +145,23 @@ class Planner:
     def power(self, view: Any, seat: int, cards: Cards, earnings: Earnings, rent: bool = True) -> float:
         """Income a round of ``cards`` makes, renting the best Landing Rights for it when
         ``rent`` and the seat has none yet (the rent is taken off)."""
-        best = self.arrangement(cards, earnings).income
+        plan = self.arrangement(cards, earnings)
+        best = plan.income
         if not rent or cards.rights:
             return best
-        for card in rights_candidates(view, cards):
+        flown = {f.passenger for f in plan.flights()}
+        grounded = [q for q in cards.passengers if q not in flown]
+        if not grounded or len(flown) >= len(cards.planes):
+            return best
+        for card in rights_candidates(view, grounded):
             income = self.arrangement(cards.plus("rights", card), earnings).income
             best = max(best, income - landing_rights_price(view, seat, card))
         return best
 
 
-def rights_candidates(view: Any, cards: Cards) -> list[int]:
-    """One pool card per (continent, stars) where a passenger of ``cards`` could land."""
-    wanted = {(PASS_CONT[q], PASS_STARS[q]) for q in cards.passengers}
+def rights_candidates(view: Any, passengers: Iterable[int]) -> list[int]:
+    """One pool card per (continent, stars) where one of ``passengers`` could land."""
+    wanted = {(PASS_CONT[q], PASS_STARS[q]) for q in passengers}
     seen: dict[tuple[int, int], int] = {}
     for card in view.airport_pool:
         a = CARD_AIRPORT[card]
@@ -185,11 +201,3 @@ def seats_by_threat(view: Any, planner: Planner) -> list[int]:
     earn = Earnings(view, with_event=False)
     others = [s for s in range(view.num_seats) if s != view.seat]
     return sorted(others, key=lambda s: (-planner.power(view, s, held(view, s), earn, rent=False), s))
-
-
-def cards_of(items: Iterable[tuple[str, int]]) -> Cards:
-    """Cards from (kind, id) pairs."""
-    out = Cards()
-    for kind, card in items:
-        out = out.plus(kind, card)
-    return out

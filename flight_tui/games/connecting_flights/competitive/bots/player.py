@@ -74,7 +74,7 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
     Holdings,
     Lot,
 )
-from flight_tui.games.connecting_flights.core.chains import AP_STARS, CARD_AIRPORT, PASS_STARS, PLANE_STARS
+from flight_tui.games.connecting_flights.core.chains import AP_CONT, AP_STARS, CARD_AIRPORT, PASS_STARS, PLANE_STARS
 
 POWER_WORTH = {
     "grant_bonus": 15,
@@ -89,11 +89,21 @@ POWER_WORTH = {
 """What each Player card power is expected to be worth over a game, in coins (for keeping one)."""
 
 
+TRADE_CARDS = 3
+"""Idle cards of each side a trade may be looked for among."""
+UNKNOWN_KINDS = 4
+"""The top card of a deck is judged as one of this many of its most common kinds."""
+SHORTLIST = 3
+"""Lots whose worth to the rivals is judged when choosing what to put up."""
+
+
 class Level(msgspec.Struct, frozen=True):
     """How one level plays."""
 
     search: int
-    """Nodes of the arrangement search per hand."""
+    """Nodes of the arrangement search for the flights flown."""
+    quick: int
+    """Nodes of the arrangement search when judging what cards are worth."""
     coin_rate: float
     """A coin earned before the last Fly phase is worth this much of a coin now."""
     potential: float
@@ -109,14 +119,16 @@ class Level(msgspec.Struct, frozen=True):
     rival_weight: float
     """A trade must give the bot at least this share of what it gives the other side."""
     proposes: bool
+    partners: int
+    """How many rivals (the weakest first) it looks for a trade with."""
     sabotage_weight: float
     """Coins' worth of harm to a rival, counted as this share of coins to oneself."""
 
 
 LEVELS = {
-    "easy": Level(60, 0.8, 0.0, 1.0, 0.7, False, 2.0, 0.0, False, 0.4),
-    "normal": Level(300, 0.8, 0.6, 0.4, 1.0, False, 3.0, 0.5, True, 1.0),
-    "hard": Level(1500, 0.8, 0.6, 0.4, 1.0, True, 3.0, 0.6, True, 1.0),
+    "easy": Level(60, 10, 0.8, 0.0, 1.0, 0.7, False, 2.0, 0.0, False, 0, 0.4),
+    "normal": Level(300, 30, 0.8, 0.6, 0.4, 1.0, False, 3.0, 0.5, True, 1, 1.0),
+    "hard": Level(1500, 80, 0.8, 0.6, 0.4, 1.0, True, 3.0, 0.6, True, 2, 1.0),
 }
 
 
@@ -132,9 +144,11 @@ class CompetitiveBot:
         self.rules = COMPETITIVE
         self.cfg = LEVELS[level]
         self.rng = Rng.from_seed(seed)
-        self.planner = Planner(self.cfg.search)
+        self.planner = Planner(self.cfg.search, self.cfg.quick)
 
     def choose(self, view: Any) -> Any:
+        if view.phase == FLY and view.my_flights is None and view.seat in view.to_act:
+            return self.fly(view)
         legal = self.rules.legal_actions_from_view(view)
         if len(legal) == 1:
             return legal[0]
@@ -154,8 +168,6 @@ class CompetitiveBot:
             return self.bid(view, legal, appraiser)
         if phase in (MARKET, TRADING):
             return self.market(view, legal, appraiser)
-        if phase == FLY:
-            return self.fly(view, legal)
         if phase == SABOTAGE:
             return self.sabotage(view, legal, appraiser)
         return legal[0]
@@ -199,27 +211,35 @@ class CompetitiveBot:
         for card in unseen(view, kind):
             key = _kind_key(kind, card)
             counts.setdefault(key, []).append(card)
-        total = sum(len(v) for v in counts.values())
+        common = sorted(counts.values(), key=len, reverse=True)[:UNKNOWN_KINDS]
+        total = sum(len(v) for v in common)
         if not total:
             return 0.0
-        return sum(len(v) * appraiser.card_worth(seat, kind, v[0]) for v in counts.values()) / total
+        return sum(len(v) * appraiser.card_worth(seat, kind, v[0]) for v in common) / total
 
     def choose_lot(self, view: Any, legal: list, appraiser: Appraiser) -> Any:
-        options = [a for a in legal if isinstance(a, ChooseLot)]
-        rivals = seats_by_threat(view, self.planner)[:1]
+        """The card it most wants to buy (one per kind of card: airports by continent and
+        stars), less what it costs, and less a share of what the leading rival would gain more."""
         seen: dict[tuple, ChooseLot] = {}
-        for a in options:
-            key = (a.kind, CARD_AIRPORT[a.card]) if a.kind == "airport" and a.card >= 0 else (a.kind,)
-            seen.setdefault(key, a)
+        for a in legal:
+            if isinstance(a, ChooseLot):
+                key = (a.kind, AP_CONT[CARD_AIRPORT[a.card]], AP_STARS[CARD_AIRPORT[a.card]]) if a.kind == "airport" else (a.kind,)
+                seen.setdefault(key, a)
+
+        def gain(a: ChooseLot) -> float:
+            lot = Lot(a.kind, a.card)
+            return self.lot_worth(view, appraiser, view.seat, lot) - (face_value(lot) if a.card >= 0 else 0)
+
+        shortlist = sorted(seen.values(), key=gain, reverse=True)[:SHORTLIST]
+        rival = seats_by_threat(view, self.planner)[0]
 
         def score(a: ChooseLot) -> float:
             lot = Lot(a.kind, a.card)
             mine = self.lot_worth(view, appraiser, view.seat, lot)
-            price = face_value(lot) if a.card >= 0 else 0
-            theirs = max((self.lot_worth(view, appraiser, r, lot) for r in rivals), default=0.0)
-            return mine - price - 0.5 * max(0.0, theirs - mine)
+            theirs = self.lot_worth(view, appraiser, rival, lot)
+            return gain(a) - 0.5 * max(0.0, theirs - mine)
 
-        return max(seen.values(), key=score)
+        return max(shortlist, key=score)
 
     def bid(self, view: Any, legal: list, appraiser: Appraiser) -> Any:
         b = view.bidding
@@ -302,27 +322,28 @@ class CompetitiveBot:
                 best, best_gain = a, g
         if best is not None:
             return best
-        if self.cfg.proposes and view.offers_made[me] < data().offers_per_phase:
+        if self.cfg.proposes and view.phase == MARKET and not view.offers_made[me]:
             offer = self.propose(view, appraiser)
             if offer is not None and any(isinstance(a, EndTurn) for a in legal):
                 return offer
         return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
 
     def propose(self, view: Any, appraiser: Appraiser) -> Propose | None:
-        """The trade that gains most for both sides together, each side gaining enough."""
+        """The trade that gains most for both sides together, each side gaining enough: one
+        idle card for coins, coins for another's idle card, or a swap of idle cards, with
+        coins to share the gain evenly."""
         me = view.seat
         margin = self.cfg.trade_margin
         mine = appraiser.idle(me)
         best, best_surplus = None, 2 * margin
-        for other in range(view.num_seats):
-            if other == me:
-                continue
+        partners = seats_by_threat(view, self.planner)[::-1][: self.cfg.partners]
+        for other in partners:
             theirs = appraiser.idle(other)
-            options = [(bundle_of(k, c), None) for k, c in mine] + [(None, bundle_of(k, c)) for k, c in theirs]
-            options += [(bundle_of(k1, c1), bundle_of(k2, c2)) for k1, c1 in mine for k2, c2 in theirs]
+            sell = sorted(mine[:TRADE_CARDS], key=lambda kc: -appraiser.card_worth(other, *kc))[:2]
+            buy = sorted(theirs[:TRADE_CARDS], key=lambda kc: -appraiser.card_worth(me, *kc))[:2]
+            options = [(bundle_of(*x), Bundle()) for x in sell] + [(Bundle(), bundle_of(*y)) for y in buy]
+            options += [(bundle_of(*x), bundle_of(*y)) for x in sell for y in buy]
             for give, take in options:
-                give = give or Bundle()
-                take = take or Bundle()
                 g_me = appraiser.trade_gain(me, take, give)
                 g_them = appraiser.trade_gain(other, give, take)
                 if g_me is None or g_them is None or g_me + g_them <= best_surplus:
@@ -332,8 +353,6 @@ class CompetitiveBot:
                     take = msgspec.structs.replace(take, coins=take.coins + shift)
                 elif shift < 0:
                     give = msgspec.structs.replace(give, coins=give.coins - shift)
-                if give.coins > view.holdings[me].coins or take.coins > view.holdings[other].coins:
-                    continue
                 offer = Propose(other, give, take)
                 if propose_problem(view, me, offer) is not None:
                     continue
@@ -354,10 +373,9 @@ class CompetitiveBot:
 
     # ------------------------------------------------------------ fly
 
-    def fly(self, view: Any, legal: list) -> Any:
-        if not any(isinstance(a, SubmitFlights) for a in legal):
-            return legal[0]
-        plan = self.planner.arrangement(flyable(view, view.seat), Earnings(view))
+    def fly(self, view: Any) -> Any:
+        """The arrangement of the cards that may fly that earns most this round."""
+        plan = self.planner.arrangement(flyable(view, view.seat), Earnings(view), full=True)
         return SubmitFlights(tuple(tuple(chain) for chain in plan.chains))
 
     # ------------------------------------------------------------ sabotage

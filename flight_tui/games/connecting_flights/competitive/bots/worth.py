@@ -42,6 +42,8 @@ class Appraiser:
         self.potential = potential
         self.base = Earnings(view, with_event=False)
         self._airports: list[int] | None = None
+        self.when = (flies_left(view), tuple(view.airport_pool), coin_rate, potential)
+        """What a holding's worth depends on besides the seat and its cards."""
 
     def power(self, seat: int, cards: Cards, rent: bool = True) -> float:
         """Income per round (no event) of ``cards`` for ``seat``."""
@@ -53,16 +55,27 @@ class Appraiser:
     def card_worth(self, seat: int, kind: str, card: int, cards: Cards | None = None) -> float:
         """What one more card (kind airport, plane, passenger or truck) is worth to ``seat``."""
         cards = self.cards(seat) if cards is None else cards
-        return self.holding_worth(seat, cards.plus(kind, card)) - self.holding_worth(seat, cards)
+        focus = "plane" if kind == "electric" else kind
+        return self.holding_worth(seat, cards.plus(kind, card), focus) - self.holding_worth(seat, cards, focus)
 
-    def holding_worth(self, seat: int, cards: Cards) -> float:
+    def holding_worth(self, seat: int, cards: Cards, focus: str | None = None) -> float:
         """The worth of holding ``cards`` from now to the end: their income over the Fly phases
-        left, and a share of what they would earn with the cards they lack."""
+        left, and a share of what they would earn with the cards they lack. With a ``focus``
+        kind, the cards they lack are those of the other kinds (to judge a card of that kind);
+        else each kind is left out in turn and the results averaged."""
+        key = (seat, cards.key(), focus, self.when)
+        found = self.planner.worths.get(key)
+        if found is None:
+            found = self.planner.worths[key] = self._holding_worth(seat, cards, focus)
+        return found
+
+    def _holding_worth(self, seat: int, cards: Cards, focus: str | None) -> float:
         now = self.power(seat, cards)
         worth = income_worth(self.view, now, self.coin_rate)
         left = flies_left(self.view)
         if self.potential and left > 1:
-            later = sum(self.power(seat, self._with_complements(cards, k), rent=False) for k in COMPLEMENTS) / len(COMPLEMENTS)
+            kinds = COMPLEMENTS if focus is None else (focus,)
+            later = sum(self.power(seat, self._with_complements(cards, k), rent=False) for k in kinds) / len(kinds)
             worth += self.potential * (left - 1) / left * income_worth(self.view, max(0.0, later - now), self.coin_rate)
         return worth
 
