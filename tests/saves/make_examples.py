@@ -41,6 +41,9 @@ EXAMPLES = {
     "connecting-flights-coop": lambda: example(
         "connecting-flights-coop", ("human:Ann", "normal:Bob"), 2021, {"difficulty": "medium"}, 25
     ),
+    "connecting-flights": lambda: example(
+        "connecting-flights", ("human:Ann", "normal:Bob", "hard:Cleo"), 2021, {"continents": "second"}, 90
+    ),
 }
 """One example table per game: a game in progress with a person and bots."""
 

@@ -26,8 +26,8 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
 )
 from flight_tui.games.connecting_flights.core.flights import FlightSpec, flight_is_valid, round_problems
 
-SEARCH_NODES = 4000
-"""How far :func:`best_chains` searches before it settles for the best found."""
+SEARCH_NODES = 600
+"""How many flights :func:`best_chains` tries before it settles for the best found."""
 
 
 def flight_income(g: Game, f: FlightSpec) -> int:
@@ -129,8 +129,10 @@ def _fly(state: CompetitiveState, seat: int, chains: list[Chain]) -> RoundIncome
 
 
 def best_chains(g: Game, seat: int, nodes: int = SEARCH_NODES) -> tuple[Chain, ...]:
-    """A high-earning arrangement of ``seat``'s cards (a bounded search: each passenger, from
-    the most lucrative, flies between two of its airports or is left out)."""
+    """A high-earning arrangement of ``seat``'s cards: a search bounded by ``nodes`` flights
+    tried, in which each passenger, the most lucrative first, flies between two of the seat's
+    airports (or onto its Landing Rights) with the smallest plane and truck that serve, or is
+    left out."""
     w = world()
     h: Holdings = g.holdings[seat]
     off_airports, off_planes = disabled(g, seat)
@@ -139,55 +141,68 @@ def best_chains(g: Game, seat: int, nodes: int = SEARCH_NODES) -> tuple[Chain, .
     planes = sorted((p for p in h.planes if p not in off_planes), key=lambda p: (w.planes[p].stars, w.planes[p].electric))
     trucks = sorted(h.trucks, key=lambda t: w.fuel_trucks[t].capacity)
     passengers = sorted(h.passengers, key=lambda p: -w.passengers[p].stars)
+    routes = [_routes(w, w.passengers[p], origins, dests) for p in passengers]
     best: list = [0, []]
     budget = [nodes]
+    flights: list[FlightSpec] = []
+    used: set = set()
+    out_of: dict[int, int] = {}
+    into: set = set()
 
-    def search(i: int, flights: list, used_planes: set, used_trucks: set, out_of: dict, into: dict, total: int) -> None:
+    def search(i: int, total: int) -> None:
         if total > best[0]:
             best[0], best[1] = total, list(flights)
-        if i == len(passengers) or budget[0] <= 0:
+        if i == len(passengers):
             return
-        budget[0] -= 1
         p = w.passengers[passengers[i]]
-        for origin in origins:
-            if origin in out_of:
+        for origin, dest, lr, need in routes[i]:
+            if budget[0] <= 0:
+                return
+            if origin in out_of or (dest, lr) in into or (not lr and _closes_loop(origin, dest, out_of)):
                 continue
-            for dest, lr in dests:
-                key = (dest, lr)
-                if key in into or w.airport_of_card(dest).continent != p.continent:
-                    continue
-                if w.airport_of_card(dest).stars < p.stars or w.airport_of_card(dest).id == w.airport_of_card(origin).id:
-                    continue
-                if not lr and _closes_loop(origin, dest, out_of):
-                    continue
-                need = w.fuel[w.airport_of_card(origin).continent][p.continent]
-                kinds = set()
-                for plane in planes:
-                    kind = (w.planes[plane].stars, w.planes[plane].electric)
-                    if plane in used_planes or w.planes[plane].stars < p.stars or kind in kinds:
-                        continue
-                    truck = None
-                    if not w.planes[plane].electric:
-                        truck = next((t for t in trucks if t not in used_trucks and w.fuel_trucks[t].capacity >= need), None)
-                        if truck is None:
-                            continue
-                    kinds.add(kind)
-                    f = FlightSpec(origin, plane, truck, passengers[i], dest, dest_is_landing_rights=lr)
-                    flights.append(f)
-                    used_planes.add(plane)
-                    if truck is not None:
-                        used_trucks.add(truck)
-                    out_of[origin] = dest
-                    into[key] = origin
-                    search(i + 1, flights, used_planes, used_trucks, out_of, into, total + flight_income(g, f))
-                    del out_of[origin], into[key]
-                    used_planes.discard(plane)
-                    used_trucks.discard(truck)
-                    flights.pop()
-        search(i + 1, flights, used_planes, used_trucks, out_of, into, total)
+            for plane, truck in _carriers(w, p.stars, need, planes, trucks, used):
+                budget[0] -= 1
+                f = FlightSpec(origin, plane, truck, passengers[i], dest, dest_is_landing_rights=lr)
+                flights.append(f)
+                used.update((("plane", plane), ("truck", truck)))
+                out_of[origin] = dest
+                into.add((dest, lr))
+                search(i + 1, total + flight_income(g, f))
+                into.discard((dest, lr))
+                del out_of[origin]
+                used.difference_update((("plane", plane), ("truck", truck)))
+                flights.pop()
+        search(i + 1, total)
 
-    search(0, [], set(), set(), {}, {}, 0)
+    search(0, 0)
     return link(best[1])
+
+
+def _routes(w, passenger, origins: list[int], dests: list[tuple[int, bool]]) -> list[tuple[int, int, bool, int]]:
+    """(origin, destination, on Landing Rights, fuel) of every route this passenger may fly."""
+    out = []
+    for origin in origins:
+        start = w.airport_of_card(origin)
+        for dest, lr in dests:
+            end = w.airport_of_card(dest)
+            if end.continent == passenger.continent and end.stars >= passenger.stars and end.id != start.id:
+                out.append((origin, dest, lr, w.fuel[start.continent][end.continent]))
+    return out
+
+
+def _carriers(w, stars: int, need: int, planes: list[int], trucks: list[int], used: set) -> list[tuple[int, int | None]]:
+    """The smallest free conventional plane with the smallest free truck that serve, and the
+    smallest free electric plane (at most one of each)."""
+    out: list[tuple[int, int | None]] = []
+    conventional = next((p for p in planes if not w.planes[p].electric and w.planes[p].stars >= stars and ("plane", p) not in used), None)
+    if conventional is not None:
+        truck = next((t for t in trucks if w.fuel_trucks[t].capacity >= need and ("truck", t) not in used), None)
+        if truck is not None:
+            out.append((conventional, truck))
+    electric = next((p for p in planes if w.planes[p].electric and w.planes[p].stars >= stars and ("plane", p) not in used), None)
+    if electric is not None:
+        out.append((electric, None))
+    return out
 
 
 def _closes_loop(origin: int, dest: int, out_of: dict) -> bool:

@@ -58,7 +58,6 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
     Bidding,
     CompetitiveState,
     DecksShuffled,
-    Holdings,
 )
 from flight_tui.games.connecting_flights.competitive.rules.view import VIEW_LOG_LENGTH, CompetitiveView, make_view
 from flight_tui.games.connecting_flights.competitive.spec import SPEC

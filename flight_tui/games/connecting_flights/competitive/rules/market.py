@@ -4,8 +4,6 @@ its recipient out of turn (house rules H8-H11)."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from flight_tui.games.connecting_flights.competitive.rules.actions import (
     Bundle,
     BuyElectric,
@@ -202,9 +200,9 @@ def _bundle_problem(g: Game, seat: int, bundle: Bundle, who: str) -> str | None:
         (bundle.passengers, h.passengers, "Passenger card"),
         (bundle.trucks, h.trucks, "Fuel Truck"),
     ):
-        if any(n > 1 for n in Counter(items).values()):
+        if len(set(items)) != len(items):
             return f"A trade names the same {what} twice."
-        if any(i not in held for i in items):
+        if not set(items) <= set(held):
             holder = "You do" if who == "you" else f"{who} does"
             return f"{holder} not hold every {what} named."
     if set(bundle.airports) & off_airports or set(bundle.planes) & off_planes:
@@ -289,24 +287,40 @@ def value(kind: str, item: int) -> int:
 
 
 def simple_offers(g: Game, seat: int) -> list[Propose]:
-    """A few trades to offer (any bundle is allowed): one of one's cards or trucks for its face
-    price in coins, or coins at face price for one of another's, one of each kind per player."""
+    """A few trades to offer (any bundle is allowed): to each other player, one's dearest card
+    or truck for its face price in coins, and coins at face price for their dearest one."""
     if g.offers_made[seat] >= data().offers_per_phase:
         return []
     out = []
     for other in range(g.config.players):
         if other == seat:
             continue
-        for giver, taker in ((seat, other), (other, seat)):
-            h = g.holdings[giver]
-            for kind, items in ((AIRPORT, h.airports), (PLANE, h.planes), (PASSENGER, h.passengers), (TRUCK, h.trucks)):
-                if not items:
-                    continue
-                item = min(items)
-                field = {AIRPORT: "airports", PLANE: "planes", PASSENGER: "passengers", TRUCK: "trucks"}[kind]
-                goods = Bundle(**{field: (item,)})
-                coins = Bundle(coins=value(kind, item))
-                offer = Propose(other, goods, coins) if giver == seat else Propose(other, coins, goods)
-                if propose_problem(g, seat, offer) is None:
-                    out.append(offer)
+        for giver in (seat, other):
+            goods = _dearest(g, giver)
+            if goods is None:
+                continue
+            coins = Bundle(coins=goods[1])
+            offer = Propose(other, goods[0], coins) if giver == seat else Propose(other, coins, goods[0])
+            if propose_problem(g, seat, offer) is None:
+                out.append(offer)
     return out
+
+
+def _dearest(g: Game, seat: int) -> tuple[Bundle, int] | None:
+    """``seat``'s dearest tradable card or truck as a bundle, with its face price."""
+    h = g.holdings[seat]
+    off_airports, off_planes = disabled(g, seat)
+    found = []
+    for kind, field, items, off in (
+        (AIRPORT, "airports", h.airports, off_airports),
+        (PLANE, "planes", h.planes, off_planes),
+        (PASSENGER, "passengers", h.passengers, ()),
+        (TRUCK, "trucks", h.trucks, ()),
+    ):
+        for item in items:
+            if item not in off:
+                found.append((value(kind, item), -item, field))
+    if not found:
+        return None
+    price, item, field = max(found)
+    return Bundle(**{field: (-item,)}), price
