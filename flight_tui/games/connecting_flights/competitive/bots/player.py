@@ -19,7 +19,6 @@ from typing import Any
 
 import msgspec
 
-from flight_tui.engine.rng import Rng
 from flight_tui.games.connecting_flights.competitive.bots.model import (
     Earnings,
     Planner,
@@ -136,6 +135,7 @@ class CompetitiveBot:
     """A competitive-mode player of one level; it reads its seat's view only."""
 
     def __init__(self, level: str = "normal", seed: int = 0) -> None:
+        """``seed`` is taken for the shared bot interface: these bots are deterministic."""
         if level not in LEVELS:
             raise ValueError(f"no competitive bot level {level!r}")
         from flight_tui.games.connecting_flights.competitive.rules import COMPETITIVE
@@ -143,7 +143,6 @@ class CompetitiveBot:
         self.level = level
         self.rules = COMPETITIVE
         self.cfg = LEVELS[level]
-        self.rng = Rng.from_seed(seed)
         self.planner = Planner(self.cfg.search, self.cfg.quick)
 
     def choose(self, view: Any) -> Any:

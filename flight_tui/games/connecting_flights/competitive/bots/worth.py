@@ -18,14 +18,8 @@ from flight_tui.games.connecting_flights.competitive.bots.model import (
     income_worth,
 )
 from flight_tui.games.connecting_flights.competitive.rules.actions import Bundle
-from flight_tui.games.connecting_flights.competitive.rules.common import data, fee, world
-from flight_tui.games.connecting_flights.core.chains import (
-    AP_STARS,
-    CARD_AIRPORT,
-    PLANE_ELECTRIC,
-    PLANE_STARS,
-    TRUCK_CAP,
-)
+from flight_tui.games.connecting_flights.competitive.rules.common import data, fee, power, truck_price, world
+from flight_tui.games.connecting_flights.core.chains import CARD_AIRPORT, TRUCK_CAP
 
 
 COMPLEMENTS = ("plane", "truck", "airport", "passenger")
@@ -136,7 +130,22 @@ class Appraiser:
             after.trucks,
             after.rights,
         )
-        return self.holding_worth(seat, after) - self.holding_worth(seat, cards) + receives.coins - gives.coins
+        change = self.holding_worth(seat, after) - self.holding_worth(seat, cards)
+        if gives.trucks and not (gives.airports or gives.planes or gives.passengers):
+            change = max(change, -self._replacement(seat, gives.trucks))
+        return change + receives.coins - gives.coins
+
+    def _replacement(self, seat: int, trucks: tuple[int, ...]) -> float:
+        """What buying these trucks' like at the side board would cost ``seat`` (no more is
+        lost by handing them over); unbounded when the side board has none of a capacity."""
+        supply = [TRUCK_CAP[t] for t in self.view.truck_supply]
+        total = 0.0
+        for t in trucks:
+            if TRUCK_CAP[t] not in supply:
+                return float("inf")
+            supply.remove(TRUCK_CAP[t])
+            total += truck_price(self.view, seat, TRUCK_CAP[t])
+        return total
 
     def idle(self, seat: int) -> list[tuple[str, int]]:
         """``seat``'s cards and trucks its best arrangement leaves unused (what it may trade away)."""
@@ -173,7 +182,7 @@ class Appraiser:
             loss = self.power(target, cards, rent=False) - self.power(target, cards.minus("truck", truck), rent=False)
             replace = data().truck_price(TRUCK_CAP[truck])
             return min(replace, income_worth(self.view, loss, self.coin_rate)) if loss > 0 else replace * 0.3
-        due = s.fee // 2 if fee(self.view, target, card) < s.fee else s.fee
+        due = s.fee // 2 if power(self.view, target, "insured") is not None else s.fee
         paid = min(due, h.coins)
         return 2.0 * paid if s.effect == "pay_saboteur" else float(paid)
 
@@ -188,11 +197,3 @@ def _bundle_items(bundle: Bundle) -> list[tuple[str, tuple[int, ...]]]:
 def bundle_of(kind: str, item: int, coins: int = 0) -> Bundle:
     """A bundle of one card or truck (and coins)."""
     return Bundle(**{_FIELD[kind]: (item,)}, coins=coins)
-
-
-def plane_quality(plane: int) -> int:
-    return PLANE_STARS[plane] + (1 if PLANE_ELECTRIC[plane] else 0)
-
-
-def airport_stars(card: int) -> int:
-    return AP_STARS[CARD_AIRPORT[card]]
