@@ -39,6 +39,11 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
     Bought,
     CardsDealt,
     CoinsMoved,
+    DecksShuffled,
+    EventRevealed,
+    Flown,
+    LotChosen,
+    PlayerCardsRevealed,
     FeePaid,
     LotSold,
     OfferAnswered,
@@ -313,3 +318,29 @@ def test_whole_games_play_out_through_the_turn_driver(players):
     moves = TurnDriver(table).play_out()
     assert table.is_over() and moves == len(table.actions)
     assert R.progress(table.state) == "over after round 10"
+
+
+REVEALING = (EventRevealed, PlayerCardsRevealed, SabotageDrawn, StartBought, Flown, DecksShuffled)
+"""Events that show hidden cards or follow a shuffle: the action causing them is irreversible."""
+
+
+@game_settings(10)
+@given(config=configs, seed=seeds, choice_seed=seeds)
+def test_chance_and_revealed_cards_are_irreversible_and_every_event_reads_for_every_viewer(config, seed, choice_seed):
+    names = [f"P{i}" for i in range(config.players)]
+    state = R.new_game(config, seed)  # as random_game deals it
+    rng_before = state.rng.state
+    for event in state.log:
+        for viewer in [None, *range(config.players)]:
+            assert not R.describe(event, viewer, names).startswith(type(event).__name__)
+    for state, seat, legal, action, outcome in random_game(config, seed, choice_seed):
+        deck_lot = any(isinstance(e, LotChosen) and e.lot.kind != "airport" for e in outcome.events)
+        if any(isinstance(e, REVEALING) for e in outcome.events) or deck_lot or state.rng.state != rng_before:
+            assert outcome.irreversible, (action, outcome.events)
+        rng_before = state.rng.state
+        for event in outcome.events:
+            for viewer in [None, *range(config.players)]:
+                text = R.describe(event, viewer, names)
+                assert text and not text.startswith(type(event).__name__)
+                if isinstance(event, (SabotageDrawn, SabotageReturned)) and viewer != event.seat:
+                    assert D.sabotage[event.card].name not in text

@@ -28,6 +28,7 @@ from flight_tui.games.connecting_flights.competitive.rules.actions import (
     Bid,
     ChooseLot,
     DrawSabotage,
+    EndTurn,
     Inflict,
     SubmitFlights,
 )
@@ -194,3 +195,19 @@ def test_H24_the_eight_airport_markers_do_not_cap_the_airports_one_owns():
     give(state, 0, airports=nine)
     assert len(state.holdings[0].airports) >= 9
     R.apply(state, 0, SubmitFlights(R.legal_actions(state, 0)[0].chains))
+
+
+def test_a_seat_with_nothing_to_decide_has_its_move_made_and_a_clone_is_independent():
+    state = after_setup(2, seed=14)
+    play_first(state, lambda s: s.phase == "market", policy=quiet)
+    seat = R.to_act(state)[0]
+    clear(state, seat)
+    state.holdings[seat].coins = 0
+    for h in state.holdings:
+        h.coins = 0
+    assert R.forced_action(state, seat) == EndTurn()
+    copy = R.clone(state)
+    R.apply(copy, seat, EndTurn())
+    give(copy, 1 - seat, coins=50)
+    assert R.to_act(state) == (seat,) and state.holdings[1 - seat].coins == 0
+    assert R.forced_action(R.new_game(state.config, 1), 0) is None  # set-up choices are the seat's own
