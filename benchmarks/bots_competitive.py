@@ -11,7 +11,8 @@
   the saboteur drew a card instead of taking 10 coins, and how the games ended (all after round
   10's Fly phase, never at a cap).
 
-A tie counts as a share of a win. Usage (long: run it in the background, niced):
+A tie counts as a share of a win. Ctrl+C ends a balance run early: it reports the games
+finished (the strength runs do the same through ``flight_tui.simulate``). Usage (long: run it in the background, niced):
 
     python benchmarks/bots_competitive.py [--games 400] [--seed 1] [--workers 1] [--only normal|hard|balance]
         [--players 2 --players 3 ...] [--json FILE]
@@ -99,8 +100,13 @@ def measure_balance(players: int, games: int, seed: int) -> BalanceReport:
     sold = above = unsold = sale_rounds = mostly = sabotage_rounds = drawn = 0
     endings: Counter[str] = Counter()
     winning_income = 0
+    played = 0
     for index in range(games):
-        table, first = play_balance_game(players, seed, index)
+        try:
+            table, first = play_balance_game(players, seed, index)
+        except KeyboardInterrupt:
+            break
+        played += 1
         state = table.state
         result = table.result()
         share = 1.0 / len(result.winners)
@@ -142,7 +148,7 @@ def measure_balance(players: int, games: int, seed: int) -> BalanceReport:
     print(file=sys.stderr)
     return BalanceReport(
         players=players,
-        games=games,
+        games=played,
         seed=seed,
         position_wins=position_wins,
         seat_wins=seat_wins,
@@ -156,7 +162,7 @@ def measure_balance(players: int, games: int, seed: int) -> BalanceReport:
         sabotage_rounds=sabotage_rounds,
         sabotage_drawn=drawn,
         endings=dict(endings),
-        mean_winning_income=winning_income / max(1, games),
+        mean_winning_income=winning_income / max(1, played),
         seconds=time.perf_counter() - started,
     )
 
