@@ -151,3 +151,13 @@ def test_ctrl_c_reports_the_games_finished_so_far(workers):
     assert report.endings.count == report.games
     assert format_report(report).startswith(f"Interrupted: {report.games} of 100000000 games played")
     assert multiprocessing.active_children() == []
+
+
+def test_the_competitive_game_simulates_and_says_what_decided_each_game():
+    report = simulate("connecting-flights", _seats("random,random,random"), 6, seed=5, workers=1)
+    endings = report.endings
+    assert report.games == 6 and endings.count == 6 and endings.length_median == 10
+    labels = get_rules("connecting-flights").ending_labels
+    assert set(endings.by_how) <= set(labels) and all(how.startswith("round-10") for how in endings.by_how)
+    assert all(e.label == labels[how] and not e.safety_cap for how, e in endings.by_how.items())
+    assert "after round 10" in format_report(report)

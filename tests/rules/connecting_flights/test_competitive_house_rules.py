@@ -201,10 +201,11 @@ def test_a_seat_with_nothing_to_decide_has_its_move_made_and_a_clone_is_independ
     state = after_setup(2, seed=14)
     play_first(state, lambda s: s.phase == "market", policy=quiet)
     seat = R.to_act(state)[0]
-    clear(state, seat)
-    state.holdings[seat].coins = 0
     for h in state.holdings:
         h.coins = 0
+    assert R.legal_actions(state, seat) == [EndTurn()]
+    assert R.forced_action(state, seat) is None  # a card-for-card swap is still possible
+    clear(state, seat)
     assert R.forced_action(state, seat) == EndTurn()
     copy = R.clone(state)
     R.apply(copy, seat, EndTurn())

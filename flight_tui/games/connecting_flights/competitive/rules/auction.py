@@ -74,6 +74,13 @@ def chooser(state: CompetitiveState, slot: int) -> int:
     return (state.first_player + slot - firsts) % state.config.players
 
 
+def deck_sizes(g: Game) -> tuple[int, int]:
+    """How many cards the Plane and the Passenger decks hold."""
+    if isinstance(g, CompetitiveState):
+        return len(g.plane_deck), len(g.passenger_deck)
+    return g.plane_deck_size, g.passenger_deck_size
+
+
 def choices(g: Game) -> list[ChooseLot]:
     """The cards that may go in the slot being filled (one Airport card per airport)."""
     slot = data().slots_for(g.config.players)[g.slot]
@@ -85,9 +92,8 @@ def choices(g: Game) -> list[ChooseLot]:
             if airport not in seen:
                 seen.add(airport)
                 out.append(ChooseLot(AIRPORT, card))
-    decks = g.plane_deck_size if hasattr(g, "plane_deck_size") else len(g.plane_deck)
-    passengers = g.passenger_deck_size if hasattr(g, "passenger_deck_size") else len(g.passenger_deck)
-    if PLANE in slot.takes and decks:
+    planes, passengers = deck_sizes(g)
+    if PLANE in slot.takes and planes:
         out.append(ChooseLot(PLANE))
     if PASSENGER in slot.takes and passengers:
         out.append(ChooseLot(PASSENGER))
@@ -176,12 +182,12 @@ def _close_lot(state: CompetitiveState) -> None:
         h = state.holdings[b.leader]
         h.coins -= b.bid
         {AIRPORT: h.airports, PLANE: h.planes, PASSENGER: h.passengers}[lot.kind].append(lot.card)
-        state.log.append(LotSold(b.lot, b.leader, b.bid))
+        state.log.append(LotSold(b.lot, b.leader, b.bid, lot))
     else:
         {AIRPORT: state.airport_pool, PLANE: state.plane_deck, PASSENGER: state.passenger_deck}[lot.kind].append(
             lot.card
         )
-        state.log.append(LotUnsold(b.lot))
+        state.log.append(LotUnsold(b.lot, lot))
     _start_lot(state, b.lot + 1)
 
 

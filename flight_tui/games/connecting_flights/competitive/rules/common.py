@@ -5,7 +5,7 @@ cards a placed Sabotage card disables."""
 from __future__ import annotations
 
 from flight_tui.games.connecting_flights.competitive.rules.data import CompetitiveData, EventCard, PlayerCard, competitive_data
-from flight_tui.games.connecting_flights.competitive.rules.state import CoinsMoved, CompetitiveState, Holdings
+from flight_tui.games.connecting_flights.competitive.rules.state import CoinsMoved, CompetitiveState
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
 from flight_tui.games.connecting_flights.core.prices import LANDING_RIGHTS, card_price
 from flight_tui.games.connecting_flights.core.stages import stage_of
@@ -124,11 +124,6 @@ def disabled(g: Game, seat: int) -> tuple[set[int], set[int]]:
     return airports, planes
 
 
-def fees_due(g: Game, seat: int) -> list[int]:
-    """The Sabotage cards placed on ``seat``'s cards."""
-    return [p.card for p in g.placed if p.seat == seat]
-
-
 def standing_bid(g: Game, seat: int) -> int:
     """The coins ``seat`` has promised as the leading bidder of the lot under the hammer."""
     b = g.bidding
@@ -138,7 +133,3 @@ def standing_bid(g: Game, seat: int) -> int:
 def spendable(g: Game, seat: int) -> int:
     """Coins ``seat`` may spend now: all but a standing bid."""
     return g.holdings[seat].coins - standing_bid(g, seat)
-
-
-def holdings_count(h: Holdings) -> int:
-    return len(h.airports) + len(h.planes) + len(h.passengers) + len(h.trucks)

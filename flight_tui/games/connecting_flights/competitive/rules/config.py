@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import msgspec
 
-from flight_tui.games.connecting_flights.core.continents import CONTINENT_SETS, continent_sets
+from flight_tui.games.connecting_flights.core.continents import continent_sets
 from flight_tui.games.connecting_flights.core.world import default_world
 
 CONTINENT_CHOICES = ("first", "second")
@@ -38,10 +38,3 @@ def continents_in_play(config: CompetitiveConfig) -> frozenset[int]:
     sets = continent_sets(default_world(), config.players)
     return sets[min(CONTINENT_CHOICES.index(config.continent_set), len(sets) - 1)]
 
-
-def continent_set_label(players: int, choice: str) -> str:
-    """The continents of a set in words, e.g. "Africa, Oceania, North America, South America"."""
-    world = default_world()
-    sets = CONTINENT_SETS[players]
-    codes = sets[min(CONTINENT_CHOICES.index(choice), len(sets) - 1)]
-    return ", ".join(world.continent(code).name for code in codes)

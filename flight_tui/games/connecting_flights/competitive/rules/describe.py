@@ -125,10 +125,11 @@ def describe(event, viewer: int | None, names: Sequence[str]) -> str:
         cards = f"{card_name('plane', event.plane)}, {card_name('passenger', event.passenger)}"
         return f"{who(event.seat)} bought a starting flight {route} ({cards}) for {_coins(event.cost)}, {event.coins} left."
     if isinstance(event, DecksShuffled):
-        return f"The Plane and Passenger decks were shuffled; {whom(event.first_player)} hold{'s' if event.first_player != viewer else ''} the first-player marker."
+        marker = f"{whom(event.first_player)} hold{'s' if event.first_player != viewer else ''} the first-player marker"
+        return f"The Plane and Passenger decks were shuffled; {marker}."
     if isinstance(event, RoundStarted):
         deck = f" The Stage {event.stage} Event deck replaces the last." if event.new_stage_deck else ""
-        return f"Round {event.round} (stage {event.stage}); {names[event.first_player]} plays first.{deck}"
+        return f"Round {event.round} (stage {event.stage}); {who(event.first_player)} play{'s' if event.first_player != viewer else ''} first.{deck}"
     if isinstance(event, EventRevealed):
         e = d.events[event.event]
         return f"Event: {e.name}. {e.text}"
@@ -148,9 +149,10 @@ def describe(event, viewer: int | None, names: Sequence[str]) -> str:
         why = {"pass": "passed", "bids": "has no bids left", "coins": "cannot bid more"}[event.why]
         return f"{who(event.seat)} {why}." if event.why != "bids" or event.seat != viewer else "You have no bids left."
     if isinstance(event, LotSold):
-        return f"{who(event.seat)} bought lot {event.lot + 1} for {_coins(event.price)}."
+        return f"{who(event.seat)} bought {lot_name(event.item)} for {_coins(event.price)}."
     if isinstance(event, LotUnsold):
-        return f"Nobody bid on lot {event.lot + 1}: it goes back."
+        where = "to the pool" if event.item.kind == "airport" else "under its deck"
+        return f"Nobody bid on {lot_name(event.item)}: it goes back {where}."
     if isinstance(event, Bought):
         return f"{who(event.seat)} bought {card_name(event.kind, event.item)} for {_coins(event.price)}."
     if isinstance(event, OfferMade):
@@ -188,7 +190,7 @@ def describe(event, viewer: int | None, names: Sequence[str]) -> str:
         return f"{who(event.seat)} paid {_coins(event.fee)} to remove {d.sabotage[event.card].name}."
     if isinstance(event, RoundEnded):
         back = f" {count(event.landing_rights_returned, 'Landing Rights card')} returned." if event.landing_rights_returned else ""
-        return f"End of round {event.round}.{back} {names[event.first_player]} will play first."
+        return f"End of round {event.round}.{back} {who(event.first_player)} will play first."
     if isinstance(event, GameEnded):
         winners = " and ".join(names[s] for s in event.winners)
         how = {

@@ -103,26 +103,20 @@ ENDINGS = {
 
 def to_act(g: Game) -> tuple[int, ...]:
     """The seats asked now (several while all choose at once)."""
+    if isinstance(g, CompetitiveView):
+        return g.to_act
     n = g.config.players
     if g.phase == OVER:
         return ()
     if g.phase == KEEP:
         return tuple(s for s in range(n) if g.kept[s] < 0)
     if g.phase == START:
-        return tuple(s for s in range(n) if not _started(g, s))
+        return tuple(s for s in range(n) if g.starts[s] is None)
     if g.phase == FLY:
-        return tuple(s for s in range(n) if not _submitted(g, s))
+        return tuple(s for s in range(n) if g.submitted[s] is None)
     if g.phase in (MARKET, TRADING) and g.pending is not None:
         return (g.pending.to_seat,)
     return (g.current,)
-
-
-def _started(g: Game, seat: int) -> bool:
-    return g.starts[seat] is not None if isinstance(g, CompetitiveState) else g.started[seat]
-
-
-def _submitted(g: Game, seat: int) -> bool:
-    return g.submitted[seat] is not None if isinstance(g, CompetitiveState) else g.submitted[seat]
 
 
 def _dealt(g: Game, seat: int) -> list[int]:
@@ -137,6 +131,10 @@ def _setup_cards(g: Game) -> tuple[list[int], list[int]]:
 
 def _drawn(g: Game, seat: int) -> int:
     return g.drawn_sabotage if seat == g.saboteur else -1
+
+
+def _sabotage_deck_size(g: Game) -> int:
+    return g.sabotage_deck_size if isinstance(g, CompetitiveView) else len(g.sabotage_deck)
 
 
 def problem(g: Game, seat: int, action: CompetitiveAction) -> str | None:
@@ -163,7 +161,7 @@ def problem(g: Game, seat: int, action: CompetitiveAction) -> str | None:
     if isinstance(action, PayFee):
         return sabotage.fee_problem(g, seat, action)
     if isinstance(action, KeepCard):
-        return setup.keep_problem(g, seat, action) if not isinstance(g, CompetitiveView) else _keep_view(g, action)
+        return setup.keep_problem(g, seat, action)
     if isinstance(action, ChooseContinent):
         return setup.continent_problem(g, seat, action)
     if isinstance(action, BuyStart):
@@ -193,15 +191,8 @@ def problem(g: Game, seat: int, action: CompetitiveAction) -> str | None:
     if held >= 0 or (g.holds_sabotage if isinstance(g, CompetitiveView) else g.drawn_sabotage >= 0):
         return "You hold a Sabotage card: inflict it or return it."
     if isinstance(action, DrawSabotage):
-        size = g.sabotage_deck_size if isinstance(g, CompetitiveView) else len(g.sabotage_deck)
-        return None if size else "The Sabotage deck is empty (every card sits on a plane or an airport): take the coins."
+        return None if _sabotage_deck_size(g) else "The Sabotage deck is empty (every card sits on a plane or an airport): take the coins."
     return None
-
-
-def _keep_view(v: CompetitiveView, action: KeepCard) -> str | None:
-    if v.kept[v.seat] >= 0:
-        return "You have kept a Player card already."
-    return None if action.card in v.dealt else "Keep one of the two Player cards you were dealt."
 
 
 def legal(g: Game, seat: int) -> list[CompetitiveAction]:
@@ -234,8 +225,7 @@ def legal(g: Game, seat: int) -> list[CompetitiveAction]:
     held = _drawn(g, seat)
     if held >= 0:
         return list(sabotage.legal_inflictions(g, seat, held)) + [ReturnSabotage()]
-    size = g.sabotage_deck_size if isinstance(g, CompetitiveView) else len(g.sabotage_deck)
-    return [TakeCoins()] + ([DrawSabotage()] if size else []) + fees
+    return [TakeCoins()] + ([DrawSabotage()] if _sabotage_deck_size(g) else []) + fees
 
 
 class CompetitiveRules(Rules):
@@ -289,9 +279,12 @@ class CompetitiveRules(Rules):
 
     def forced_action(self, state: CompetitiveState, seat: int) -> CompetitiveAction | None:
         """A seat's only legal action when it has nothing to decide (e.g. ending a Marketplace
-        turn with nothing to buy, offer or pay; returning a Sabotage card nobody can take)."""
+        turn with nothing to buy or pay and nothing to trade; returning a Sabotage card that
+        can be inflicted on nobody)."""
         if state.phase in (KEEP, CONTINENT, START):
             return None
+        if state.phase in (MARKET, TRADING) and state.pending is None and market.could_trade(state, seat):
+            return None  # a trade beyond the few offers listed may still be made
         actions = legal(state, seat)
         return actions[0] if len(actions) == 1 else None
 

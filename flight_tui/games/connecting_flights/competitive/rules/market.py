@@ -286,6 +286,17 @@ def value(kind: str, item: int) -> int:
     return card_price(world(), kind, item)
 
 
+def could_trade(g: Game, seat: int) -> bool:
+    """Whether ``seat`` could offer some trade: it has something to hand over, another player
+    too, and offers are left to it this phase."""
+
+    def has_goods(s: int) -> bool:
+        return spendable(g, s) > 0 or _dearest(g, s) is not None
+
+    others = any(has_goods(o) for o in range(g.config.players) if o != seat)
+    return g.offers_made[seat] < data().offers_per_phase and has_goods(seat) and others
+
+
 def simple_offers(g: Game, seat: int) -> list[Propose]:
     """A few trades to offer (any bundle is allowed): to each other player, one's dearest card
     or truck for its face price in coins, and coins at face price for their dearest one."""

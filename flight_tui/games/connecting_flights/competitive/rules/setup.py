@@ -89,7 +89,7 @@ def keep_problem(g: Game, seat: int, action: KeepCard) -> str | None:
     if g.kept[seat] >= 0:
         return "You have kept a Player card already."
     dealt = g.dealt[seat] if isinstance(g, CompetitiveState) else g.dealt
-    if action.card not in dealt:
+    if action.card not in dealt:  # a view holds only its own seat's cards
         return "Keep one of the two Player cards you were dealt."
     return None
 

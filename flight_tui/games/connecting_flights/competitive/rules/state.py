@@ -212,12 +212,14 @@ class LotSold(msgspec.Struct, frozen=True, tag="lot_sold"):
     lot: int
     seat: int
     price: int
+    item: Lot
 
 
 class LotUnsold(msgspec.Struct, frozen=True, tag="lot_unsold"):
     """Nobody bid: the card went under its deck (an airport back to the pool)."""
 
     lot: int
+    item: Lot
 
 
 class Bought(msgspec.Struct, frozen=True, tag="bought"):
