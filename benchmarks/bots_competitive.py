@@ -182,11 +182,12 @@ def balance_figures(r: BalanceReport) -> list[str]:
     out.append(f"figure: balance {r.players}p win share by seat = {seats}")
     ratios = {name: r.card_wins.get(name, 0.0) / games / fair for name, games in r.card_games.items() if games}
     low, high = CARD_LIMITS
-    verdict = "met" if all(low <= x <= high for x in ratios.values()) else "NOT met"
+    never = [c.name for c in data().player_cards if r.players in c.players and not r.card_games.get(c.name)]
+    verdict = "met" if all(low <= x <= high for x in ratios.values()) and not never else "NOT met"
     shown = ", ".join(
         f"{name} {r.card_wins.get(name, 0.0) / r.card_games[name]:.1%} of {r.card_games[name]} ({ratios[name]:.2f}x)"
         for name in sorted(ratios, key=lambda n: -ratios[n])
-    )
+    ) + "".join(f", {name} never kept" for name in never)
     out.append(f"figure: balance {r.players}p Player card win share = {shown} (target {low}x-{high}x: {verdict})")
     out.append(
         f"figure: balance {r.players}p auctions = {r.lots_above_face / max(1, r.lots_sold):.1%} of {r.lots_sold} lots sold "
@@ -214,7 +215,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=sorted(MATCHUPS) + ["balance"], action="append")
     parser.add_argument("--players", type=int, action="append", choices=(2, 3, 4, 5))
     parser.add_argument("--json", help="also write the reports as JSON to this file")
+    parser.add_argument("--report", help="print the balance figures of a JSON file written by --json, and stop")
     args = parser.parse_args(argv)
+    if args.report:
+        with open(args.report, "rb") as f:
+            for raw in msgspec.json.decode(f.read()):
+                if "position_wins" in raw:
+                    print("\n".join(balance_figures(msgspec.convert(raw, BalanceReport))))
+        return 0
     reports: list = []
     verdicts: list[str] = []
     for key, (seats_text, level, win_target, p95_target) in MATCHUPS.items():
