@@ -128,8 +128,9 @@ def test_the_arrangement_search_finds_the_best_arrangement_of_random_hands():
         assert round(quick.income) == round(full.income)
 
 
-def _market_positions(players: int = 2, games: int = 4) -> list:
-    """States at the start of a Marketplace turn in rounds 2-9 (Normal bots play the rest)."""
+def _market_positions(players: int = 2, games: int = 4, every_round: bool = False) -> list:
+    """States at the start of a Marketplace phase in rounds 2-9, every other round unless
+    ``every_round`` (Normal bots play the rest)."""
     out = []
     for g in range(games):
         state = R.new_game(CompetitiveConfig(players=players), 900 + g)
@@ -137,7 +138,7 @@ def _market_positions(players: int = 2, games: int = 4) -> list:
         while not R.is_over(state):
             seat = _asked(state)
             if state.phase == MARKET and state.pending is None and 2 <= state.round <= 9 and not state.offers_made[seat]:
-                if state.round % 2 == g % 2 and state.market_turns == 0:
+                if (every_round or state.round % 2 == g % 2) and state.market_turns == 0:
                     out.append(R.clone(state))
             R.apply(state, seat, bots[seat].choose(R.view(state, seat)))
     return out
@@ -203,7 +204,7 @@ def test_a_trade_that_helps_the_proposer_far_more_is_refused():
 def test_normal_offers_trades_that_the_other_side_accepts():
     made = taken = 0
     for players in (2, 3):
-        for i, state in enumerate(MARKET_POSITIONS if players == 2 else _market_positions(3, 2)):
+        for i, state in enumerate(_market_positions(players, 3, every_round=True)):
             me = state.current
             bot = make_bot(GAME, "normal", i)
             action = bot.choose(R.view(state, me))
