@@ -55,7 +55,7 @@ def best_arrangement(
 ) -> Arrangement:
     """The chains that earn the most from these cards (each id is the world's); ``most(q)``
     bounds what passenger ``q`` can earn."""
-    root = ChainBuilder(airports, rights, planes, passengers, trucks)
+    root = ChainBuilder(airports, rights, planes, passengers, trucks, joins=True)
     search = _Search(value, most, budget)
     search.run(root, sorted(passengers, key=lambda q: (-PASS_STARS[q], q)), 0.0)
     return Arrangement(search.best_income, search.best_chains)
@@ -85,7 +85,7 @@ class _Search:
         for spec in options:
             if self.budget <= 0:
                 return
-            child = builder.copy_into(ChainBuilder(builder.airports, builder.rights, (), (), ()))
+            child = builder.copy_into(ChainBuilder(builder.airports, builder.rights, (), (), (), joins=True))
             child.add(spec)
             self.run(child, rest, income + self.worth(spec))
         if self.budget > 0:

@@ -33,7 +33,8 @@ class ChainBuilder:
 
     ``airports`` and ``rights`` are the hand's Airport and Landing Rights cards (a card is free
     until a flight starts or lands on it); ``planes``, ``passengers`` and ``trucks`` are the
-    ones not yet used.
+    ones not yet used. Flights are added at a chain's end; with ``joins``, a flight may also
+    land on the card a chain starts from (the chains are joined, as when all are flown at once).
     """
 
     def __init__(
@@ -43,19 +44,25 @@ class ChainBuilder:
         planes: Iterable[int],
         passengers: Iterable[int],
         trucks: Iterable[int],
+        joins: bool = False,
     ) -> None:
         self.airports = airports
         self.rights = rights
         self.planes = list(planes)
         self.passengers = list(passengers)
         self.trucks = sorted(trucks, key=lambda t: TRUCK_CAP[t])
+        self.joins = joins
         self.chains: list[list[FlightSpec]] = []
         self.card_in: set[int] = set()
         self.card_out: set[int] = set()
         self.chain_end: dict[int, int] = {}
+        self.next_of: dict[int, FlightSpec] = {}
+        """With ``joins``: the flight leaving each card."""
 
     def copy_into(self, other: ChainBuilder) -> ChainBuilder:
         """``other`` made a copy of this builder's progress (its card lists stay its own)."""
+        other.joins = self.joins
+        other.next_of = dict(self.next_of)
         other.chains = [list(c) for c in self.chains]
         other.planes = list(self.planes)
         other.passengers = list(self.passengers)
@@ -85,7 +92,7 @@ class ChainBuilder:
                 out.append((card, True))
         for card in self.airports:
             a = CARD_AIRPORT[card]
-            if card not in self.card_in and card not in self.card_out and AP_CONT[a] == continent and AP_STARS[a] >= stars:
+            if card not in self.card_in and (self.joins or card not in self.card_out) and AP_CONT[a] == continent and AP_STARS[a] >= stars:
                 out.append((card, False))
         return out
 
@@ -97,7 +104,7 @@ class ChainBuilder:
                 return True
         for card in self.airports:
             a = CARD_AIRPORT[card]
-            if card not in self.card_in and card not in self.card_out and AP_CONT[a] == continent and AP_STARS[a] >= stars:
+            if card not in self.card_in and (self.joins or card not in self.card_out) and AP_CONT[a] == continent and AP_STARS[a] >= stars:
                 return True
         return False
 
@@ -149,7 +156,7 @@ class ChainBuilder:
                 seen_dest = set()
                 for dest, rights in self.dests(continent, stars):
                     b = CARD_AIRPORT[dest]
-                    if b == a or b in seen_dest:
+                    if b == a or b in seen_dest or (dest in self.card_out and self._closes(origin, dest)):
                         continue
                     seen_dest.add(b)
                     for p in kinds:
@@ -160,8 +167,20 @@ class ChainBuilder:
                         elif truck is not None:
                             yield FlightSpec(origin, p, truck, q, dest, False, rights)
 
+    def _closes(self, origin: int, dest: int) -> bool:
+        """Whether a flight ``origin`` -> ``dest`` would close a loop of chained cards."""
+        at = dest
+        while at in self.next_of:
+            at = self.next_of[at].dest
+            if at == origin:
+                return True
+        return at == origin
+
     def add(self, spec: FlightSpec) -> int:
-        """Fly ``spec`` (one of :meth:`next_flights`): its cards are used; returns its chain's index."""
+        """Fly ``spec`` (one of :meth:`next_flights`): its cards are used; returns its chain's
+        index (with ``joins``, the chains are linked again and the index is -1)."""
+        if self.joins:
+            return self._join(spec)
         if spec.origin in self.chain_end:
             index = self.chain_end.pop(spec.origin)
             self.chains[index].append(spec)
@@ -177,3 +196,24 @@ class ChainBuilder:
         if spec.truck is not None:
             self.trucks.remove(spec.truck)
         return index
+
+    def _join(self, spec: FlightSpec) -> int:
+        self.next_of[spec.origin] = spec
+        self.card_out.add(spec.origin)
+        self.card_in.add(spec.dest)
+        self.chain_end.pop(spec.origin, None)
+        if not spec.dest_is_landing_rights and spec.dest not in self.card_out:
+            self.chain_end[spec.dest] = -1
+        self.planes.remove(spec.plane)
+        self.passengers.remove(spec.passenger)
+        if spec.truck is not None:
+            self.trucks.remove(spec.truck)
+        self.chains = []
+        for start in sorted(self.next_of):
+            if start in self.card_in:
+                continue
+            chain = [self.next_of[start]]
+            while not chain[-1].dest_is_landing_rights and chain[-1].dest in self.next_of:
+                chain.append(self.next_of[chain[-1].dest])
+            self.chains.append(chain)
+        return -1

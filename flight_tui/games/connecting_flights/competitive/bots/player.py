@@ -19,6 +19,7 @@ from typing import Any
 
 import msgspec
 
+from flight_tui.engine.rng import Rng
 from flight_tui.games.connecting_flights.competitive.bots.model import (
     Earnings,
     Planner,
@@ -76,18 +77,23 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
 from flight_tui.games.connecting_flights.core.chains import AP_CONT, AP_STARS, CARD_AIRPORT, PASS_STARS, PLANE_STARS
 
 POWER_WORTH = {
-    "grant_bonus": 15,
-    "extra_bids": 12,
-    "truck_discount": 6,
-    "insured": 10,
-    "half_tax": 20,
-    "landing_rights_discount": 10,
-    "interest": 35,
-    "electric_discount": 8,
+    "grant_bonus": 3.0,
+    "extra_bids": 12.0,
+    "truck_discount": 3.5,
+    "insured": 10.0,
+    "half_tax": 20.0,
+    "landing_rights_discount": 10.0,
+    "interest": 7.0,
+    "electric_discount": 0.8,
 }
-"""What each Player card power is expected to be worth over a game, in coins (for keeping one)."""
+"""What each Player card power is expected to be worth over a game, in coins, per unit of its
+amount (per coin off a truck, per coin more a grant, ...; a power without an amount counts once),
+for keeping one: about three trucks and three grants bought or received in a game, interest
+at every End Round but some of it lost to the cap, one electric plane."""
 
 
+POWER_DOUBT = 0.4
+"""How far off (as a share) a bot's judgement of a Player card power may be."""
 TRADE_CARDS = 3
 """Idle cards of each side a trade may be looked for among."""
 UNKNOWN_KINDS = 4
@@ -135,7 +141,7 @@ class CompetitiveBot:
     """A competitive-mode player of one level; it reads its seat's view only."""
 
     def __init__(self, level: str = "normal", seed: int = 0) -> None:
-        """``seed`` is taken for the shared bot interface: these bots are deterministic."""
+        """``seed`` drives the doubt in judging Player cards (see :meth:`keep`)."""
         if level not in LEVELS:
             raise ValueError(f"no competitive bot level {level!r}")
         from flight_tui.games.connecting_flights.competitive.rules import COMPETITIVE
@@ -144,6 +150,7 @@ class CompetitiveBot:
         self.rules = COMPETITIVE
         self.cfg = LEVELS[level]
         self.planner = Planner(self.cfg.search, self.cfg.quick)
+        self.rng = Rng.from_seed(seed)
 
     def choose(self, view: Any) -> Any:
         if view.phase == FLY and view.my_flights is None and view.seat in view.to_act:
@@ -174,11 +181,15 @@ class CompetitiveBot:
     # ------------------------------------------------------------ set-up
 
     def keep(self, view: Any, legal: list) -> Any:
+        """The Player card with the larger budget and power; what a power is worth is judged
+        within :data:`POWER_DOUBT` either way, so close cards are each kept at times."""
         cards = data().player_cards
-        return max(
-            (a for a in legal if isinstance(a, KeepCard)),
-            key=lambda a: (cards[a.card].budget + POWER_WORTH.get(cards[a.card].power, 0), -a.card),
-        )
+
+        def worth(a: KeepCard) -> float:
+            doubt = 1.0 + POWER_DOUBT * (self.rng.below(2001) / 1000 - 1.0)
+            return cards[a.card].budget + doubt * power_worth(cards[a.card])
+
+        return max((a for a in legal if isinstance(a, KeepCard)), key=worth)
 
     def continent(self, view: Any, legal: list) -> Any:
         from flight_tui.games.connecting_flights.competitive.rules.setup import legal_starts
@@ -413,6 +424,11 @@ class CompetitiveBot:
             targets = h.planes if effect == "plane" else h.airports if effect == "airport" else [-1]
             total += max((appraiser.sabotage_damage(leader, card, on) for on in targets), default=0.0)
         return total / len(cards)
+
+
+def power_worth(card: Any) -> float:
+    """What a Player card's power is expected to be worth over a game, in coins."""
+    return POWER_WORTH.get(card.power, 0.0) * (card.power_amount or 1)
 
 
 def overflow(view: Any, seat: int, appraiser: Appraiser) -> float:
