@@ -1,16 +1,15 @@
-"""Bots of the competitive mode. For now every level plays uniformly at random over the legal
-actions of its view (the shared random bot), until the levels get bots of their own."""
+"""The competitive mode's bots (:mod:`.player`): Easy, Normal and Hard, from the seat's view only.
+
+They share the arrangement search of the mode-neutral core and value cards by the income they
+add over the rounds left (:mod:`.model`, :mod:`.worth`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flight_tui.bots import RandomBot
-from flight_tui.games.connecting_flights.competitive.rules import COMPETITIVE
 
+def make_bot(level: str, seed: int, **options: Any) -> Any:
+    """A competitive bot of ``level`` (easy, normal or hard)."""
+    from flight_tui.games.connecting_flights.competitive.bots.player import CompetitiveBot
 
-def make_bot(level: str, seed: int = 0, **options: Any) -> RandomBot:
-    """A bot of ``level`` (easy, normal, hard): the random bot for every level for now."""
-    bot = RandomBot(COMPETITIVE, seed)
-    bot.level = level
-    return bot
+    return CompetitiveBot(level, seed)

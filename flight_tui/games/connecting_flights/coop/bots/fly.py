@@ -13,21 +13,21 @@ from __future__ import annotations
 from typing import Any
 
 from flight_tui.games.connecting_flights.coop.rules.config import charter_track
+from flight_tui.games.connecting_flights.core.chains import (
+    AIRPORTS_IN,
+    AP_CONT,
+    CARD_AIRPORT,
+    COLOURS,
+    FUEL,
+    PASS_CONT,
+    PASS_STARS,
+    PLANE_ELECTRIC,
+    PLANE_STARS,
+    TRUCK_CAP,
+    ChainBuilder,
+)
 from flight_tui.games.connecting_flights.core.flights import FlightSpec
-from flight_tui.games.connecting_flights.core.world import default_world
 
-W = default_world()
-COLOURS = len(W.continents)
-CARD_AIRPORT = tuple(c.airport for c in W.airport_cards)
-AP_CONT = tuple(a.continent for a in W.airports)
-AP_STARS = tuple(a.stars for a in W.airports)
-PLANE_STARS = tuple(p.stars for p in W.planes)
-PLANE_ELECTRIC = tuple(p.electric for p in W.planes)
-PASS_CONT = tuple(p.continent for p in W.passengers)
-PASS_STARS = tuple(p.stars for p in W.passengers)
-TRUCK_CAP = tuple(t.capacity for t in W.fuel_trucks)
-FUEL = W.fuel
-AIRPORTS_IN = tuple(tuple(a.id for a in W.airports_in(c)) for c in range(COLOURS))
 CROWDED = 4
 """An airport with this many meeples costs a penalty at the end of the round."""
 
@@ -115,81 +115,34 @@ def next_round_worth(team: Team, owned: set[int]) -> list[list[float]]:
     return out
 
 
-class _SeatRound:
-    """One seat's use of its cards while a round is planned."""
+class _SeatRound(ChainBuilder):
+    """One seat's use of its cards while a round is planned (its chains are fixed once it has flown)."""
 
     def __init__(self, cards: SeatCards) -> None:
         self.cards = cards
         self.fixed = any(cards.flown)
+        used = [f for c in cards.chains for f in c] if self.fixed else []
+        super().__init__(
+            cards.airports,
+            cards.rights,
+            [p for p in cards.planes if p not in {f.plane for f in used}],
+            [q for q in cards.passengers if q not in {f.passenger for f in used}],
+            [t for t in cards.trucks if t not in {f.truck for f in used}],
+        )
         if self.fixed:
             self.chains = [list(c) for c in cards.chains]
             self.next = list(cards.flown)
         else:
-            self.chains = []
             self.next = []
-        used = [f for c in self.chains for f in c] if self.fixed else []
-        self.planes = [p for p in cards.planes if p not in {f.plane for f in used}]
-        self.passengers = [q for q in cards.passengers if q not in {f.passenger for f in used}]
-        self.trucks = sorted((t for t in cards.trucks if t not in {f.truck for f in used}), key=lambda t: TRUCK_CAP[t])
-        self.card_in: set[int] = set()
-        self.card_out: set[int] = set()
-        self.chain_end: dict[int, int] = {}
 
     def clone(self, cards: SeatCards) -> _SeatRound:
         other = _SeatRound.__new__(_SeatRound)
         other.cards = cards
+        other.airports, other.rights = cards.airports, cards.rights
         other.fixed = self.fixed
-        other.chains = [list(c) for c in self.chains]
         other.next = list(self.next)
-        other.planes = list(self.planes)
-        other.passengers = list(self.passengers)
-        other.trucks = list(self.trucks)
-        other.card_in = set(self.card_in)
-        other.card_out = set(self.card_out)
-        other.chain_end = dict(self.chain_end)
+        self.copy_into(other)
         return other
-
-    def origins(self) -> dict[int, int]:
-        """Airport -> the card a new flight from it would start on (a chain's end first)."""
-        out: dict[int, int] = {}
-        for card in self.chain_end:
-            if card not in self.card_out:
-                out[CARD_AIRPORT[card]] = card
-        for card in sorted(self.cards.airports):
-            if card not in self.card_out and card not in self.card_in:
-                out.setdefault(CARD_AIRPORT[card], card)
-        return out
-
-    def dests(self, continent: int, stars: int) -> list[tuple[int, bool]]:
-        """Free cards to land on in ``continent`` with enough stars: Landing Rights first."""
-        out = []
-        for card in self.cards.rights:
-            a = CARD_AIRPORT[card]
-            if card not in self.card_in and AP_CONT[a] == continent and AP_STARS[a] >= stars:
-                out.append((card, True))
-        for card in self.cards.airports:
-            a = CARD_AIRPORT[card]
-            if card not in self.card_in and card not in self.card_out and AP_CONT[a] == continent and AP_STARS[a] >= stars:
-                out.append((card, False))
-        return out
-
-    def plane_kinds(self) -> list[int]:
-        """One free plane per (stars, electric)."""
-        seen: dict[tuple[int, bool], int] = {}
-        for p in sorted(self.planes):
-            seen.setdefault((PLANE_STARS[p], PLANE_ELECTRIC[p]), p)
-        return list(seen.values())
-
-    def truck_for(self, fuel: int) -> int | None:
-        return next((t for t in self.trucks if TRUCK_CAP[t] >= fuel), None)
-
-    def passenger_for(self, continent: int) -> int | None:
-        """The free passenger card to ``continent`` with the fewest stars."""
-        best = None
-        for q in self.passengers:
-            if PASS_CONT[q] == continent and (best is None or PASS_STARS[q] < PASS_STARS[best]):
-                best = q
-        return best
 
 
 class FlyPlan:
@@ -267,31 +220,8 @@ def _options(seat: _SeatRound):
             if seat.next[c] < len(chain):
                 yield chain[seat.next[c]], c, True
         return
-    kinds = seat.plane_kinds()
-    if not kinds or not seat.passengers:
-        return
-    for a, origin in seat.origins().items():
-        for continent in {PASS_CONT[q] for q in seat.passengers}:
-            q = seat.passenger_for(continent)
-            stars = PASS_STARS[q]
-            fuel = FUEL[AP_CONT[a]][continent]
-            truck = seat.truck_for(fuel)
-            seen_dest = set()
-            for dest, rights in seat.dests(continent, stars):
-                b = CARD_AIRPORT[dest]
-                if b == a or b in seen_dest:
-                    continue
-                seen_dest.add(b)
-                for p in kinds:
-                    if PLANE_STARS[p] < stars:
-                        continue
-                    if PLANE_ELECTRIC[p]:
-                        spec = FlightSpec(origin, p, None, q, dest, False, rights)
-                    elif truck is not None:
-                        spec = FlightSpec(origin, p, truck, q, dest, False, rights)
-                    else:
-                        continue
-                    yield spec, None, False
+    for spec in seat.next_flights():
+        yield spec, None, False
 
 
 def _reach(seats: list[_SeatRound]) -> set[tuple[int, int]]:
@@ -391,20 +321,7 @@ def _apply(team: Team, plan: FlyPlan, seats: list[_SeatRound], best: tuple) -> N
         seat.next[chain] += 1
         index = chain
     else:
-        if spec.origin in seat.chain_end:
-            index = seat.chain_end.pop(spec.origin)
-            seat.chains[index].append(spec)
-        else:
-            index = len(seat.chains)
-            seat.chains.append([spec])
-        seat.card_out.add(spec.origin)
-        seat.card_in.add(spec.dest)
-        if not spec.dest_is_landing_rights:
-            seat.chain_end[spec.dest] = index
-        seat.planes.remove(spec.plane)
-        seat.passengers.remove(spec.passenger)
-        if spec.truck is not None:
-            seat.trucks.remove(spec.truck)
+        index = seat.add(spec)
     for c, n in enumerate(carry):
         team.board[a][c] -= n
         if c != home:

@@ -16,7 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flight_tui.games.connecting_flights.coop.bots.fly import (
+from flight_tui.games.connecting_flights.coop.bots.fly import Team, plan_fly
+from flight_tui.games.connecting_flights.coop.rules.market import price as price_of
+from flight_tui.games.connecting_flights.coop.rules.state import AIRPORT, LANDING_RIGHTS, PASSENGER, PLANE, TRUCK
+from flight_tui.games.connecting_flights.core.chains import (
     AP_CONT,
     AP_STARS,
     CARD_AIRPORT,
@@ -26,12 +29,8 @@ from flight_tui.games.connecting_flights.coop.bots.fly import (
     PLANE_ELECTRIC,
     PLANE_STARS,
     TRUCK_CAP,
-    Team,
     W,
-    plan_fly,
 )
-from flight_tui.games.connecting_flights.coop.rules.market import price as price_of
-from flight_tui.games.connecting_flights.coop.rules.state import AIRPORT, LANDING_RIGHTS, PASSENGER, PLANE, TRUCK
 
 FUTURE_WEIGHT = 0.3
 """A meeple a later round is expected to deliver counts this much of one delivered now."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flight_tui.games.connecting_flights.coop.bots.fly import AP_CONT, CARD_AIRPORT, COLOURS, TRUCK_CAP, Team, plan_fly
+from flight_tui.games.connecting_flights.coop.bots.fly import Team, plan_fly
 from flight_tui.games.connecting_flights.coop.bots.market import MarketPlanner
 from flight_tui.games.connecting_flights.coop.rules.config import charter_track
 from flight_tui.games.connecting_flights.coop.rules.market import price as price_of
@@ -34,6 +34,7 @@ from flight_tui.games.connecting_flights.coop.rules.state import (
     Refresh,
     SetChains,
 )
+from flight_tui.games.connecting_flights.core.chains import AP_CONT, CARD_AIRPORT, COLOURS, TRUCK_CAP
 
 EFFORT = {
     "easy": {"shortlist": 2, "coin_worth": 0.04, "breadth": 1, "late_breadth": 1, "refreshes": 0},

@@ -1,0 +1,271 @@
+"""Bot strength and balance for Connecting Flights' competitive mode (issue 11).
+
+* ``--only normal``: Normal against a uniformly random player, two players, seats rotated
+  (target: Normal wins >= 90%, Normal decision p95 <= 100 ms);
+* ``--only hard``: Hard against Normal, the same way (target: Hard wins >= 60%, p95 <= 1 s);
+* ``--only balance``: Normal self-play for 2 to 5 players (``--players``), and per player count:
+  the win share of each seat position (its place in the turn order of round 1, counted from
+  the first player, and its seat) and of each Player card against its fair share (targets:
+  positions <= 1.5x, Player cards between 0.5x and 1.5x), the share of lots sold above their
+  face value (and of rounds in which most lots sold did), the share of sabotage rounds in which
+  the saboteur drew a card instead of taking 10 coins, and how the games ended (all after round
+  10's Fly phase, never at a cap).
+
+A tie counts as a share of a win. Ctrl+C ends a balance run early: it reports the games
+finished (the strength runs do the same through ``flight_tui.simulate``). Usage (long: run it in the background, niced):
+
+    python benchmarks/bots_competitive.py [--games 400] [--seed 1] [--workers 1] [--only normal|hard|balance]
+        [--players 2 --players 3 ...] [--json FILE]
+
+Each result is also printed as a ``figure:`` line for ``benchmarks/run.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+
+import msgspec
+
+from flight_tui.engine.rng import Rng
+from flight_tui.games import get_rules
+from flight_tui.games.connecting_flights.competitive.rules.auction import face_value
+from flight_tui.games.connecting_flights.competitive.rules.common import data
+from flight_tui.games.connecting_flights.competitive.rules.config import CompetitiveConfig
+from flight_tui.games.connecting_flights.competitive.rules.state import (
+    LotChosen,
+    LotSold,
+    LotUnsold,
+    RoundStarted,
+    SabotageDrawn,
+    SaboteurNamed,
+)
+from flight_tui.simulate import format_report, simulate
+from flight_tui.table import SeatSpec, Table, parse_seat
+from flight_tui.table.driver import TurnDriver
+
+GAME = "connecting-flights"
+MATCHUPS = {
+    "normal": ("normal,random", "normal", 0.90, 0.100),
+    "hard": ("hard,normal", "hard", 0.60, 1.0),
+}
+POSITION_LIMIT = 1.5
+CARD_LIMITS = (0.5, 1.5)
+
+
+class BalanceReport(msgspec.Struct, frozen=True):
+    """Normal self-play at one player count."""
+
+    players: int
+    games: int
+    seed: int
+    position_wins: list[float]
+    """Wins by place in round 1's turn order (0: the first player), ties shared."""
+    seat_wins: list[float]
+    card_games: dict[str, int]
+    """Games in which each Player card was kept."""
+    card_wins: dict[str, float]
+    lots_sold: int
+    lots_above_face: int
+    lots_unsold: int
+    rounds_with_sales: int
+    rounds_mostly_above_face: int
+    sabotage_rounds: int
+    """Rounds in which someone could sabotage."""
+    sabotage_drawn: int
+    endings: dict[str, int]
+    mean_winning_income: float
+    seconds: float
+
+
+def play_balance_game(players: int, seed: int, index: int) -> tuple[Table, int]:
+    """One Normal self-play game: its table (played out) and round 1's first player."""
+    deal = Rng.from_seed(seed * 1_000_003 + index).next64()
+    seats = [SeatSpec("normal", f"seat {s}") for s in range(players)]
+    table = Table(get_rules(GAME), CompetitiveConfig(players=players), deal, seats, undo=False)
+    TurnDriver(table).play_out()
+    first = next(e.first_player for e in table.state.log if isinstance(e, RoundStarted))
+    return table, first
+
+
+def measure_balance(players: int, games: int, seed: int) -> BalanceReport:
+    started = time.perf_counter()
+    names = [card.name for card in data().player_cards]
+    position_wins = [0.0] * players
+    seat_wins = [0.0] * players
+    card_games: Counter[str] = Counter()
+    card_wins: Counter[str] = Counter()
+    sold = above = unsold = sale_rounds = mostly = sabotage_rounds = drawn = 0
+    endings: Counter[str] = Counter()
+    winning_income = 0
+    played = 0
+    for index in range(games):
+        try:
+            table, first = play_balance_game(players, seed, index)
+        except KeyboardInterrupt:
+            break
+        played += 1
+        state = table.state
+        result = table.result()
+        share = 1.0 / len(result.winners)
+        for seat in result.winners:
+            seat_wins[seat] += share
+            position_wins[(seat - first) % players] += share
+            card_wins[names[state.kept[seat]]] += share
+        for seat in range(players):
+            card_games[names[state.kept[seat]]] += 1
+        endings.update(e.how for e in result.endings)
+        winning_income += max(result.scores)
+        lots: list = []
+        round_sold = round_above = 0
+        for event in state.log:
+            if isinstance(event, RoundStarted):
+                if round_sold:
+                    sale_rounds += 1
+                    mostly += round_above * 2 > round_sold
+                lots, round_sold, round_above = [], 0, 0
+            elif isinstance(event, LotChosen):
+                lots.append(event.lot)
+            elif isinstance(event, LotSold):
+                sold += 1
+                round_sold += 1
+                if event.price > face_value(lots[event.lot]):
+                    above += 1
+                    round_above += 1
+            elif isinstance(event, LotUnsold):
+                unsold += 1
+            elif isinstance(event, SaboteurNamed) and event.seat >= 0:
+                sabotage_rounds += 1
+            elif isinstance(event, SabotageDrawn):
+                drawn += 1
+        if round_sold:
+            sale_rounds += 1
+            mostly += round_above * 2 > round_sold
+        print(f"\r{players} players: {index + 1}/{games} games, {time.perf_counter() - started:.0f} s",
+              end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    return BalanceReport(
+        players=players,
+        games=played,
+        seed=seed,
+        position_wins=position_wins,
+        seat_wins=seat_wins,
+        card_games=dict(card_games),
+        card_wins=dict(card_wins),
+        lots_sold=sold,
+        lots_above_face=above,
+        lots_unsold=unsold,
+        rounds_with_sales=sale_rounds,
+        rounds_mostly_above_face=mostly,
+        sabotage_rounds=sabotage_rounds,
+        sabotage_drawn=drawn,
+        endings=dict(endings),
+        mean_winning_income=winning_income / max(1, played),
+        seconds=time.perf_counter() - started,
+    )
+
+
+def balance_figures(r: BalanceReport) -> list[str]:
+    """``figure:`` lines for one player count, each with its verdict."""
+    fair = 1.0 / r.players
+    out = []
+    positions = [w / r.games / fair for w in r.position_wins]
+    verdict = "met" if max(positions) <= POSITION_LIMIT else "NOT met"
+    shown = ", ".join(f"{i + 1}: {w / r.games:.1%}" for i, w in enumerate(r.position_wins))
+    out.append(
+        f"figure: balance {r.players}p win share by turn-order position = {shown} "
+        f"(fair {fair:.1%}; max {max(positions):.2f}x, target <= {POSITION_LIMIT}x: {verdict})"
+    )
+    seats = ", ".join(f"{w / r.games:.1%}" for w in r.seat_wins)
+    out.append(f"figure: balance {r.players}p win share by seat = {seats}")
+    ratios = {name: r.card_wins.get(name, 0.0) / games / fair for name, games in r.card_games.items() if games}
+    low, high = CARD_LIMITS
+    never = [c.name for c in data().player_cards if r.players in c.players and not r.card_games.get(c.name)]
+    verdict = "met" if all(low <= x <= high for x in ratios.values()) and not never else "NOT met"
+    shown = ", ".join(
+        f"{name} {r.card_wins.get(name, 0.0) / r.card_games[name]:.1%} of {r.card_games[name]} ({ratios[name]:.2f}x)"
+        for name in sorted(ratios, key=lambda n: -ratios[n])
+    ) + "".join(f", {name} never kept" for name in never)
+    out.append(f"figure: balance {r.players}p Player card win share = {shown} (target {low}x-{high}x: {verdict})")
+    out.append(
+        f"figure: balance {r.players}p auctions = {r.lots_above_face / max(1, r.lots_sold):.1%} of {r.lots_sold} lots sold "
+        f"above face value, {r.rounds_mostly_above_face / max(1, r.rounds_with_sales):.1%} of rounds with sales mostly "
+        f"above face; {r.lots_unsold} lots unsold"
+    )
+    out.append(
+        f"figure: balance {r.players}p sabotage chosen = {r.sabotage_drawn / max(1, r.sabotage_rounds):.1%} "
+        f"of {r.sabotage_rounds} sabotage rounds"
+    )
+    endings = ", ".join(f"{how} {n}" for how, n in sorted(r.endings.items()))
+    capped = sum(n for how, n in r.endings.items() if how.endswith("-cap"))
+    out.append(
+        f"figure: balance {r.players}p endings = {endings} ({r.games} games, mean winning income "
+        f"{r.mean_winning_income:.1f}; {r.seconds:.0f} s; at a cap: {capped})"
+    )
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="processes for the strength runs (0: one per core)")
+    parser.add_argument("--only", choices=sorted(MATCHUPS) + ["balance"], action="append")
+    parser.add_argument("--players", type=int, action="append", choices=(2, 3, 4, 5))
+    parser.add_argument("--json", help="also write the reports as JSON to this file")
+    parser.add_argument("--report", help="print the balance figures of a JSON file written by --json, and stop")
+    args = parser.parse_args(argv)
+    if args.report:
+        with open(args.report, "rb") as f:
+            for raw in msgspec.json.decode(f.read()):
+                if "position_wins" in raw:
+                    print("\n".join(balance_figures(msgspec.convert(raw, BalanceReport))))
+        return 0
+    reports: list = []
+    verdicts: list[str] = []
+    for key, (seats_text, level, win_target, p95_target) in MATCHUPS.items():
+        if args.only and key not in args.only:
+            continue
+        seats = [parse_seat(s, i) for i, s in enumerate(seats_text.split(","))]
+        started = time.perf_counter()
+
+        def progress(done: int, total: int, label: str = seats_text, started: float = started) -> None:
+            elapsed = time.perf_counter() - started
+            print(f"\r{label}: {done}/{total} games, {elapsed:.0f} s", end="", file=sys.stderr, flush=True)
+
+        report = simulate(GAME, seats, args.games, args.seed, progress=progress, workers=args.workers,
+                          config=CompetitiveConfig(players=2))
+        print(file=sys.stderr)
+        print(format_report(report))
+        print()
+        reports.append(report)
+        seat = next(s for s in report.seats if s.level == level)
+        rival = seats_text.split(",")[1]
+        verdicts.append(
+            f"figure: {level} vs {rival} wins = {seat.win_rate:.1%} (95% CI {seat.win_low:.1%}-{seat.win_high:.1%}, "
+            f"{report.games} games; target >= {win_target:.0%}: {'met' if seat.win_rate >= win_target else 'NOT met'})"
+        )
+        verdicts.append(
+            f"figure: {level} decision time = median {seat.decision_median_ms:.1f} ms, p95 {seat.decision_p95_ms:.1f} ms "
+            f"(target p95 <= {p95_target * 1000:.0f} ms: {'met' if seat.decision_p95_ms <= p95_target * 1000 else 'NOT met'})"
+        )
+        endings = ", ".join(f"{how} {c.count}" for how, c in report.endings.by_how.items())
+        verdicts.append(f"figure: {level} vs {rival} endings = {endings}")
+    if not args.only or "balance" in args.only:
+        for players in args.players or (2, 3, 4, 5):
+            report = measure_balance(players, args.games, args.seed)
+            reports.append(report)
+            lines = balance_figures(report)
+            print("\n".join(line.removeprefix("figure: ") for line in lines), flush=True)
+            verdicts.extend(lines)
+    print("\n".join(verdicts))
+    if args.json:
+        with open(args.json, "wb") as f:
+            f.write(msgspec.json.encode(reports))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,199 @@
+"""What cards, trades and sabotage are worth to one airline, in coins, from a view.
+
+A card's worth is the earning power it adds (see :mod:`.model`) counted over the Fly phases
+left, plus a share of what it would add once the airline holds the cards it lacks to fly it
+(a plane without a passenger is worth something in round 2, little in round 10).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flight_tui.games.connecting_flights.competitive.bots.model import (
+    Cards,
+    Earnings,
+    Planner,
+    flies_left,
+    flyable,
+    income_worth,
+)
+from flight_tui.games.connecting_flights.competitive.rules.actions import Bundle
+from flight_tui.games.connecting_flights.competitive.rules.common import data, fee, power, truck_price, world
+from flight_tui.games.connecting_flights.core.chains import CARD_AIRPORT, TRUCK_CAP
+
+
+COMPLEMENTS = ("plane", "truck", "airport", "passenger")
+"""The kinds of card left out in turn when a hand's potential is measured."""
+
+
+class Appraiser:
+    """Worth in coins of cards to any seat, for one view (the bot's own)."""
+
+    def __init__(self, view: Any, planner: Planner, coin_rate: float, potential: float) -> None:
+        self.view = view
+        self.planner = planner
+        self.coin_rate = coin_rate
+        self.potential = potential
+        self.base = Earnings(view, with_event=False)
+        self._airports: list[int] | None = None
+        self.when = (flies_left(view), tuple(view.airport_pool), coin_rate, potential)
+        """What a holding's worth depends on besides the seat and its cards."""
+
+    def power(self, seat: int, cards: Cards, rent: bool = True) -> float:
+        """Income per round (no event) of ``cards`` for ``seat``."""
+        return self.planner.power(self.view, seat, cards, self.base, rent)
+
+    def cards(self, seat: int) -> Cards:
+        return flyable(self.view, seat)
+
+    def card_worth(self, seat: int, kind: str, card: int, cards: Cards | None = None) -> float:
+        """What one more card (kind airport, plane, passenger or truck) is worth to ``seat``."""
+        cards = self.cards(seat) if cards is None else cards
+        focus = "plane" if kind == "electric" else kind
+        return self.holding_worth(seat, cards.plus(kind, card), focus) - self.holding_worth(seat, cards, focus)
+
+    def holding_worth(self, seat: int, cards: Cards, focus: str | None = None) -> float:
+        """The worth of holding ``cards`` from now to the end: their income over the Fly phases
+        left, and a share of what they would earn with the cards they lack. With a ``focus``
+        kind, the cards they lack are those of the other kinds (to judge a card of that kind);
+        else each kind is left out in turn and the results averaged."""
+        key = (seat, cards.key(), focus, self.when)
+        found = self.planner.worths.get(key)
+        if found is None:
+            found = self.planner.worths[key] = self._holding_worth(seat, cards, focus)
+        return found
+
+    def _holding_worth(self, seat: int, cards: Cards, focus: str | None) -> float:
+        now = self.power(seat, cards)
+        worth = income_worth(self.view, now, self.coin_rate)
+        left = flies_left(self.view)
+        if self.potential and left > 1:
+            kinds = COMPLEMENTS if focus is None else (focus,)
+            later = sum(self.power(seat, self._with_complements(cards, k), rent=False) for k in kinds) / len(kinds)
+            worth += self.potential * (left - 1) / left * income_worth(self.view, max(0.0, later - now), self.coin_rate)
+        return worth
+
+    def _with_complements(self, cards: Cards, missing: str) -> Cards:
+        """``cards`` with one of each thing an airline buys as it grows but ``missing``: a
+        3-star plane, a 4-fuel truck, a 3-star airport in each continent in play (ids it does
+        not hold). Leaving one kind out lets a card of that kind show what it adds."""
+        out = cards
+        w = world()
+        if missing != "plane":
+            plane = next(p.id for p in w.planes if p.stars == 3 and not p.electric and p.id not in cards.planes)
+            out = out.plus("plane", plane)
+        if missing != "truck":
+            truck = next(t.id for t in w.fuel_trucks if t.capacity == 4 and t.id not in cards.trucks)
+            out = out.plus("truck", truck)
+        if missing != "airport":
+            held = {CARD_AIRPORT[c] for c in cards.airports}
+            for card in self._big_airports():
+                if CARD_AIRPORT[card] not in held:
+                    out = out.plus("airport", card)
+        return out
+
+    def _big_airports(self) -> list[int]:
+        """One 3-star Airport card per continent in play (the pool's or anyone's: ids only)."""
+        if self._airports is None:
+            found: dict[int, int] = {}
+            w = world()
+            for card in sorted(self.view.airport_pool) + sorted(c for h in self.view.holdings for c in h.airports):
+                a = w.airport_of_card(card)
+                if a.stars == 3:
+                    found.setdefault(a.continent, card)
+            self._airports = list(found.values())
+        return self._airports
+
+    # ------------------------------------------------------------ trades
+
+    def trade_gain(self, seat: int, receives: Bundle, gives: Bundle) -> float | None:
+        """What a trade is worth to ``seat`` (who receives one bundle and gives the other), or
+        None when ``seat`` does not hold what it would give."""
+        h = self.view.holdings[seat]
+        if gives.coins > h.coins:
+            return None
+        cards = self.cards(seat)
+        after = held_cards = Cards(h.airports, h.planes, h.passengers, h.trucks, h.landing_rights)
+        for kind, items in _bundle_items(gives):
+            for item in items:
+                if item not in getattr(held_cards, _FIELD[kind]):
+                    return None
+                after = after.minus(kind, item)
+        for kind, items in _bundle_items(receives):
+            for item in items:
+                after = after.plus(kind, item)
+        dead = set(held_cards.airports) - set(cards.airports) | set(held_cards.planes) - set(cards.planes)
+        after = Cards(
+            [a for a in after.airports if a not in dead],
+            [p for p in after.planes if p not in dead],
+            after.passengers,
+            after.trucks,
+            after.rights,
+        )
+        change = self.holding_worth(seat, after) - self.holding_worth(seat, cards)
+        if gives.trucks and not (gives.airports or gives.planes or gives.passengers):
+            change = max(change, -self._replacement(seat, gives.trucks))
+        return change + receives.coins - gives.coins
+
+    def _replacement(self, seat: int, trucks: tuple[int, ...]) -> float:
+        """What buying these trucks' like at the side board would cost ``seat`` (no more is
+        lost by handing them over); unbounded when the side board has none of a capacity."""
+        supply = [TRUCK_CAP[t] for t in self.view.truck_supply]
+        total = 0.0
+        for t in trucks:
+            if TRUCK_CAP[t] not in supply:
+                return float("inf")
+            supply.remove(TRUCK_CAP[t])
+            total += truck_price(self.view, seat, TRUCK_CAP[t])
+        return total
+
+    def idle(self, seat: int) -> list[tuple[str, int]]:
+        """``seat``'s cards and trucks its best arrangement leaves unused (what it may trade away)."""
+        cards = self.cards(seat)
+        used = self.planner.arrangement(cards, self.base).flights()
+        busy = {("airport", f.origin) for f in used} | {("airport", f.dest) for f in used}
+        busy |= {("plane", f.plane) for f in used} | {("passenger", f.passenger) for f in used}
+        busy |= {("truck", f.truck) for f in used if f.truck is not None}
+        out = []
+        for kind, items in (("airport", cards.airports), ("plane", cards.planes), ("passenger", cards.passengers), ("truck", cards.trucks)):
+            out.extend((kind, item) for item in items if (kind, item) not in busy)
+        return out
+
+    # ------------------------------------------------------------ sabotage
+
+    def sabotage_damage(self, target: int, card: int, on: int) -> float:
+        """The coins' worth a Sabotage card costs ``target`` (placed on its card ``on``)."""
+        s = data().sabotage[card]
+        h = self.view.holdings[target]
+        cards = self.cards(target)
+        if s.effect in ("plane", "airport"):
+            if on < 0:
+                return 0.0
+            kind = s.effect
+            if on not in getattr(cards, _FIELD[kind]):
+                return 0.0
+            loss = self.power(target, cards, rent=False) - self.power(target, cards.minus(kind, on), rent=False)
+            left = max(1, flies_left(self.view) - 1)
+            return min(fee(self.view, target, card), loss * left) + 0.5 * min(loss, 1.0)
+        if s.effect == "lose_truck":
+            if not cards.trucks:
+                return 0.0
+            truck = max(cards.trucks, key=lambda t: (TRUCK_CAP[t], t))
+            loss = self.power(target, cards, rent=False) - self.power(target, cards.minus("truck", truck), rent=False)
+            replace = data().truck_price(TRUCK_CAP[truck])
+            return min(replace, income_worth(self.view, loss, self.coin_rate)) if loss > 0 else replace * 0.3
+        due = s.fee // 2 if power(self.view, target, "insured") is not None else s.fee
+        paid = min(due, h.coins)
+        return 2.0 * paid if s.effect == "pay_saboteur" else float(paid)
+
+
+_FIELD = {"airport": "airports", "plane": "planes", "passenger": "passengers", "truck": "trucks"}
+
+
+def _bundle_items(bundle: Bundle) -> list[tuple[str, tuple[int, ...]]]:
+    return [("airport", bundle.airports), ("plane", bundle.planes), ("passenger", bundle.passengers), ("truck", bundle.trucks)]
+
+
+def bundle_of(kind: str, item: int, coins: int = 0) -> Bundle:
+    """A bundle of one card or truck (and coins)."""
+    return Bundle(**{_FIELD[kind]: (item,)}, coins=coins)

@@ -1,0 +1,247 @@
+"""The competitive bots: legal moves from views only, games finished, flights that earn most,
+trades answered on their merits (neither always yes nor always no), offers both sides take,
+and Normal beating random."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from flight_tui.bots import make_bot
+from flight_tui.games.connecting_flights.competitive.bots.model import Earnings, Planner, flyable
+from flight_tui.games.connecting_flights.competitive.rules import COMPETITIVE as R
+from flight_tui.games.connecting_flights.competitive.rules import CompetitiveConfig
+from flight_tui.games.connecting_flights.competitive.rules.actions import (
+    Accept,
+    Bundle,
+    DrawSabotage,
+    Propose,
+    Refuse,
+)
+from flight_tui.games.connecting_flights.competitive.rules.fly import best_chains, score
+from flight_tui.games.connecting_flights.competitive.rules.state import MARKET, SABOTAGE
+from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
+from flight_tui.games.connecting_flights.core.arrange import best_arrangement
+from flight_tui.games.connecting_flights.core.chains import CARD_AIRPORT, PASS_STARS, PLANE_STARS, TRUCK_CAP
+from flight_tui.games.connecting_flights.core.flights import round_problems
+from flight_tui.games.connecting_flights.core.world import default_world
+from flight_tui.table import SeatSpec, Table
+from flight_tui.table.driver import TurnDriver
+
+GAME = "connecting-flights"
+LEVELS = ("easy", "normal", "hard")
+W = default_world()
+
+
+def _positions(games: int = 3, every: int = 9) -> list:
+    """Copies of states met while Easy and random bots play whole games (2 and 3 players)."""
+    out = []
+    for g in range(games):
+        n = 2 + g % 2
+        state = R.new_game(CompetitiveConfig(players=n), 700 + g)
+        bots = [make_bot(GAME, ("easy", "random")[(g + s) % 2], 31 * g + s) for s in range(n)]
+        step = 0
+        while not R.is_over(state):
+            seat = R.to_act(state)[0]
+            if step % every == 0 and len(R.legal_actions(state, seat)) > 1:
+                out.append(R.clone(state))
+            R.apply(state, seat, bots[seat].choose(R.view(state, seat)))
+            step += 1
+    return out
+
+
+POSITIONS = _positions()
+
+
+def _asked(state) -> int:
+    return R.to_act(state)[0]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_decide_from_a_decoded_view_and_leave_it_unchanged(level):
+    for i, state in enumerate(POSITIONS[::4]):
+        seat = _asked(state)
+        wire = msgspec.json.encode(R.view(state, seat))
+        view = msgspec.json.decode(wire, type=CompetitiveView)  # no link to the state at all
+        action = make_bot(GAME, level, i).choose(view)
+        assert msgspec.json.encode(view) == wire
+        R.apply(R.clone(state), seat, action)  # legal in the real game
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_do_not_see_hidden_cards(level):
+    """The same view gives the same move, whatever the decks' order and others' dealt cards."""
+    rng = random.Random(5)
+    for i, state in enumerate(POSITIONS[1::5]):
+        seat = _asked(state)
+        other = R.clone(state)
+        for deck in (other.plane_deck, other.passenger_deck, other.event_deck, other.sabotage_deck):
+            rng.shuffle(deck)
+        assert R.view(other, seat) == R.view(state, seat)
+        assert make_bot(GAME, level, i).choose(R.view(other, seat)) == make_bot(GAME, level, i).choose(R.view(state, seat))
+
+
+@pytest.mark.parametrize("lineup", ["easy,random", "normal,random,easy", "hard,normal"])
+def test_bots_finish_games_after_round_10(lineup):
+    kinds = lineup.split(",")
+    table = Table(R, CompetitiveConfig(players=len(kinds)), 11, [SeatSpec(k, k) for k in kinds], undo=False)
+    TurnDriver(table).play_out()
+    result = table.result()
+    assert [e.how.startswith("round-10") and not e.how.endswith("-cap") for e in result.endings] == [True]
+    assert table.state.round == 10
+
+
+def test_the_flights_submitted_earn_what_the_best_arrangement_earns():
+    for i, state in enumerate(POSITIONS[::3]):
+        for seat in range(state.config.players):
+            view = R.view(state, seat)
+            planner = Planner(4000, 4000)
+            plan = planner.arrangement(flyable(view, seat), Earnings(view), full=True)
+            assert not round_problems(W, plan.chains)
+            assert score(state, seat, plan.chains).income == round(plan.income)
+            assert score(state, seat, plan.chains).income >= score(state, seat, best_chains(state, seat)).income
+
+
+def test_the_arrangement_search_finds_the_best_arrangement_of_random_hands():
+    """A small search flies as much as an exhaustive one, and only valid chains."""
+    rng = random.Random(3)
+    income = (10, 15, 20)
+
+    def value(spec):
+        return income[PASS_STARS[spec.passenger] - 1]
+
+    def most(q):
+        return income[PASS_STARS[q] - 1]
+
+    for _ in range(60):
+        airports = rng.sample(range(len(CARD_AIRPORT)), rng.randint(2, 7))
+        rest = [c for c in range(len(CARD_AIRPORT)) if c not in airports]
+        rights = rng.sample(rest, rng.randint(0, 1))
+        planes = rng.sample(range(len(PLANE_STARS)), rng.randint(1, 6))
+        passengers = rng.sample(range(len(PASS_STARS)), rng.randint(1, 8))
+        trucks = rng.sample(range(len(TRUCK_CAP)), rng.randint(1, 6))
+        quick = best_arrangement(airports, rights, planes, passengers, trucks, value, most, budget=150)
+        full = best_arrangement(airports, rights, planes, passengers, trucks, value, most, budget=10**6)
+        assert not round_problems(W, quick.chains)
+        assert round(quick.income) == round(full.income)
+
+
+def _market_positions(players: int = 2, games: int = 4, every_round: bool = False) -> list:
+    """States at the start of a Marketplace phase in rounds 2-9, every other round unless
+    ``every_round`` (Normal bots play the rest)."""
+    out = []
+    for g in range(games):
+        state = R.new_game(CompetitiveConfig(players=players), 900 + g)
+        bots = [make_bot(GAME, "normal", 7 * g + s) for s in range(players)]
+        while not R.is_over(state):
+            seat = _asked(state)
+            if state.phase == MARKET and state.pending is None and 2 <= state.round <= 9 and not state.offers_made[seat]:
+                if (every_round or state.round % 2 == g % 2) and state.market_turns == 0:
+                    out.append(R.clone(state))
+            R.apply(state, seat, bots[seat].choose(R.view(state, seat)))
+    return out
+
+
+MARKET_POSITIONS = _market_positions()
+
+
+def _offer(state, offer: Propose):
+    """The recipient's view once ``offer`` has been made by the seat whose turn it is."""
+    state = R.clone(state)
+    R.apply(state, state.current, offer)
+    return R.view(state, offer.to_seat)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_trade_answers_are_neither_all_yes_nor_all_no(level):
+    """15 coins for a spare 1-fuel truck (3 coins at the side board; neither side has a plane
+    for it) is taken; a demand for a passenger that flies, for a coin, is refused."""
+    asked = 0
+    for i, state in enumerate(MARKET_POSITIONS):
+        state = R.clone(state)
+        me = state.current
+        other = (me + 1) % state.config.players
+        if any(len(h.trucks) < sum(not W.planes[p].electric for p in h.planes) for h in state.holdings):
+            continue  # a truck more would fly another plane: not a spare one
+        asked += 1
+        spare = next(t for t in state.truck_supply if TRUCK_CAP[t] == 1)
+        state.truck_supply.remove(spare)
+        state.holdings[other].trucks.append(spare)
+        state.holdings[other].coins = min(state.holdings[other].coins, 80)
+        state.holdings[me].coins = max(state.holdings[me].coins, 20)
+        gift = Propose(other, Bundle(coins=15), Bundle(trucks=(spare,)))
+        assert make_bot(GAME, level, i).choose(_offer(state, gift)) == Accept()
+        view = R.view(state, other)
+        flying = [f.passenger for f in Planner(300, 300).arrangement(flyable(view, other), Earnings(view)).flights()]
+        best = max(flying, key=lambda q: PASS_STARS[q])
+        demand = Propose(other, Bundle(coins=1), Bundle(passengers=(best,)))
+        assert make_bot(GAME, level, i).choose(_offer(state, demand)) == Refuse()
+    assert asked >= 4
+
+
+def test_a_passenger_it_cannot_fly_is_sold_for_a_fair_price_not_for_a_coin():
+    """One coin for a passenger card that earns the holder nothing yet is refused (it may earn
+    later); 40 coins for it are accepted."""
+    refused = accepted = 0
+    for i, state in enumerate(MARKET_POSITIONS):
+        state = R.clone(state)
+        me = state.current
+        other = (me + 1) % state.config.players
+        state.holdings[me].coins, state.holdings[other].coins = 60, 30
+        view = R.view(state, other)
+        for q in state.holdings[other].passengers:
+            if q in [f.passenger for f in Planner(300, 300).arrangement(flyable(view, other), Earnings(view)).flights()]:
+                continue
+            cheap = Propose(other, Bundle(coins=1), Bundle(passengers=(q,)))
+            generous = Propose(other, Bundle(coins=40), Bundle(passengers=(q,)))
+            refused += make_bot(GAME, "normal", i).choose(_offer(state, cheap)) == Refuse()
+            accepted += make_bot(GAME, "normal", i).choose(_offer(state, generous)) == Accept()
+    assert refused and accepted
+
+
+def test_normal_offers_trades_that_the_other_side_accepts():
+    made = taken = 0
+    for players in (2, 3):
+        for i, state in enumerate(_market_positions(players, 3, every_round=True)):
+            me = state.current
+            bot = make_bot(GAME, "normal", i)
+            action = bot.choose(R.view(state, me))
+            if not isinstance(action, Propose):
+                continue
+            made += 1
+            answer = make_bot(GAME, "normal", 100 + i).choose(_offer(state, action))
+            taken += answer == Accept()
+    assert made >= 2
+    assert taken >= 0.75 * made
+
+
+def test_a_saboteur_whose_coins_are_at_the_cap_draws_a_card():
+    state = R.new_game(CompetitiveConfig(players=2), 41)
+    bots = [make_bot(GAME, "normal", s) for s in range(2)]
+    while not R.is_over(state):
+        seat = _asked(state)
+        legal = R.legal_actions(state, seat)
+        if state.phase == SABOTAGE and any(isinstance(a, DrawSabotage) for a in legal):
+            state.holdings[seat].coins = 100
+            assert bots[seat].choose(R.view(state, seat)) == DrawSabotage()
+            return
+        R.apply(state, seat, bots[seat].choose(R.view(state, seat)))
+    pytest.fail("no sabotage round in the game")
+
+
+def test_normal_beats_random_by_a_clear_margin():
+    wins = 0.0
+    margin = 0
+    games = 6
+    for g in range(games):
+        kinds = ["normal", "random"] if g % 2 == 0 else ["random", "normal"]
+        table = Table(R, CompetitiveConfig(players=2), 300 + g // 2, [SeatSpec(k, k) for k in kinds], undo=False)
+        TurnDriver(table).play_out()
+        result = table.result()
+        me = kinds.index("normal")
+        wins += (me in result.winners) / len(result.winners)
+        margin += result.scores[me] - result.scores[1 - me]
+    assert wins >= games - 1
+    assert margin / games >= 20
