@@ -138,6 +138,34 @@ def parse_rule(text: str) -> tuple[str, int | bool]:
         raise argparse.ArgumentTypeError(f"{key} takes a whole number or true/false") from None
 
 
+
+def play_matchup(game: str, seats_text: str, level: str, games: int, seed: int, workers: int, config,
+                 win_target: float, p95_target: float, unit: str = "") -> tuple:
+    """Play one line-up (``level`` against the other seat, seats rotated) with a progress line;
+    print its report and return it with its figures: win rate and decision time against their
+    targets (``unit`` names what a win counts, e.g. " (matches)")."""
+    seats = [parse_seat(s, i) for i, s in enumerate(seats_text.split(","))]
+    started = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        elapsed = time.perf_counter() - started
+        print(f"\r{seats_text}: {done}/{total} games, {elapsed:.0f} s", end="", file=sys.stderr, flush=True)
+
+    report = simulate(game, seats, games, seed, progress=progress, workers=workers, config=config)
+    print(file=sys.stderr)
+    print(format_report(report))
+    print()
+    seat = next(s for s in report.seats if s.level == level)
+    rival = seats_text.split(",")[1]
+    figures = [
+        f"figure: {level} vs {rival} wins{unit} = {seat.win_rate:.1%} "
+        f"(95% CI {seat.win_low:.1%}-{seat.win_high:.1%}, {report.games} games; target >= {win_target:.0%}: "
+        f"{'met' if seat.win_rate >= win_target else 'NOT met'})",
+        f"figure: {level} decision time{unit} = median {seat.decision_median_ms:.1f} ms, p95 {seat.decision_p95_ms:.1f} ms "
+        f"(target p95 <= {p95_target * 1000:.0f} ms: {'met' if seat.decision_p95_ms <= p95_target * 1000 else 'NOT met'})",
+    ]
+    return report, figures
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
@@ -167,31 +195,10 @@ def main(argv: list[str] | None = None) -> int:
     for key, (seats_text, level, win_target, p95_target, config, unit) in MATCHUPS.items():
         if args.only and key not in args.only:
             continue
-        seats = [parse_seat(s, i) for i, s in enumerate(seats_text.split(","))]
-        started = time.perf_counter()
-
-        def progress(done: int, total: int, label: str = seats_text, started: float = started) -> None:
-            elapsed = time.perf_counter() - started
-            print(f"\r{label}: {done}/{total} games, {elapsed:.0f} s", end="", file=sys.stderr, flush=True)
-
-        report = simulate(
-            "flight", seats, games, args.seed, progress=progress, workers=args.workers, config=config
-        )
-        print(file=sys.stderr)
-        print(format_report(report))
-        print()
+        report, figures = play_matchup("flight", seats_text, level, games, args.seed, args.workers, config,
+                                       win_target, p95_target, f" ({unit})")
         reports.append(report)
-        seat = next(s for s in report.seats if s.level == level)
-        rival = seats_text.split(",")[1]
-        verdicts.append(
-            f"figure: {level} vs {rival} wins ({unit}) = {seat.win_rate:.1%} "
-            f"(95% CI {seat.win_low:.1%}-{seat.win_high:.1%}, {games} games; target >= {win_target:.0%}: "
-            f"{'met' if seat.win_rate >= win_target else 'NOT met'})"
-        )
-        verdicts.append(
-            f"figure: {level} decision time ({unit}) = median {seat.decision_median_ms:.1f} ms, p95 {seat.decision_p95_ms:.1f} ms "
-            f"(target p95 <= {p95_target * 1000:.0f} ms: {'met' if seat.decision_p95_ms <= p95_target * 1000 else 'NOT met'})"
-        )
+        verdicts.extend(figures)
     print("\n".join(verdicts))
     if args.json:
         with open(args.json, "wb") as f:

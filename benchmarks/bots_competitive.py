@@ -23,6 +23,7 @@ Each result is also printed as a ``figure:`` line for ``benchmarks/run.py``.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections import Counter
@@ -42,9 +43,11 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
     SabotageDrawn,
     SaboteurNamed,
 )
-from flight_tui.simulate import format_report, simulate
-from flight_tui.table import SeatSpec, Table, parse_seat
+from flight_tui.table import SeatSpec, Table
 from flight_tui.table.driver import TurnDriver
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bots import play_matchup  # noqa: E402
 
 GAME = "connecting-flights"
 MATCHUPS = {
@@ -228,29 +231,11 @@ def main(argv: list[str] | None = None) -> int:
     for key, (seats_text, level, win_target, p95_target) in MATCHUPS.items():
         if args.only and key not in args.only:
             continue
-        seats = [parse_seat(s, i) for i, s in enumerate(seats_text.split(","))]
-        started = time.perf_counter()
-
-        def progress(done: int, total: int, label: str = seats_text, started: float = started) -> None:
-            elapsed = time.perf_counter() - started
-            print(f"\r{label}: {done}/{total} games, {elapsed:.0f} s", end="", file=sys.stderr, flush=True)
-
-        report = simulate(GAME, seats, args.games, args.seed, progress=progress, workers=args.workers,
-                          config=CompetitiveConfig(players=2))
-        print(file=sys.stderr)
-        print(format_report(report))
-        print()
+        report, figures = play_matchup(GAME, seats_text, level, args.games, args.seed, args.workers,
+                                       CompetitiveConfig(players=2), win_target, p95_target)
         reports.append(report)
-        seat = next(s for s in report.seats if s.level == level)
+        verdicts.extend(figures)
         rival = seats_text.split(",")[1]
-        verdicts.append(
-            f"figure: {level} vs {rival} wins = {seat.win_rate:.1%} (95% CI {seat.win_low:.1%}-{seat.win_high:.1%}, "
-            f"{report.games} games; target >= {win_target:.0%}: {'met' if seat.win_rate >= win_target else 'NOT met'})"
-        )
-        verdicts.append(
-            f"figure: {level} decision time = median {seat.decision_median_ms:.1f} ms, p95 {seat.decision_p95_ms:.1f} ms "
-            f"(target p95 <= {p95_target * 1000:.0f} ms: {'met' if seat.decision_p95_ms <= p95_target * 1000 else 'NOT met'})"
-        )
         endings = ", ".join(f"{how} {c.count}" for how, c in report.endings.by_how.items())
         verdicts.append(f"figure: {level} vs {rival} endings = {endings}")
     if not args.only or "balance" in args.only:
