@@ -24,9 +24,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from multiprocessing import get_context
 
 import msgspec
 
@@ -93,70 +97,61 @@ def play_balance_game(players: int, seed: int, index: int) -> tuple[Table, int]:
     return table, first
 
 
-def measure_balance(players: int, games: int, seed: int) -> BalanceReport:
-    started = time.perf_counter()
+class GameTally(msgspec.Struct, frozen=True):
+    """What one balance game adds to a :class:`BalanceReport`."""
+
+    first: int
+    winners: list[int]
+    kept: list[str]
+    endings: list[str]
+    winning_income: int
+    lots_sold: int
+    lots_above_face: int
+    lots_unsold: int
+    rounds_with_sales: int
+    rounds_mostly_above_face: int
+    sabotage_rounds: int
+    sabotage_drawn: int
+
+
+def tally_balance_game(players: int, seed: int, index: int) -> GameTally:
+    """Play one balance game and count what the report needs from it."""
+    table, first = play_balance_game(players, seed, index)
+    state = table.state
+    result = table.result()
     names = [card.name for card in data().player_cards]
-    position_wins = [0.0] * players
-    seat_wins = [0.0] * players
-    card_games: Counter[str] = Counter()
-    card_wins: Counter[str] = Counter()
+    lots: list = []
     sold = above = unsold = sale_rounds = mostly = sabotage_rounds = drawn = 0
-    endings: Counter[str] = Counter()
-    winning_income = 0
-    played = 0
-    for index in range(games):
-        try:
-            table, first = play_balance_game(players, seed, index)
-        except KeyboardInterrupt:
-            break
-        played += 1
-        state = table.state
-        result = table.result()
-        share = 1.0 / len(result.winners)
-        for seat in result.winners:
-            seat_wins[seat] += share
-            position_wins[(seat - first) % players] += share
-            card_wins[names[state.kept[seat]]] += share
-        for seat in range(players):
-            card_games[names[state.kept[seat]]] += 1
-        endings.update(e.how for e in result.endings)
-        winning_income += max(result.scores)
-        lots: list = []
-        round_sold = round_above = 0
-        for event in state.log:
-            if isinstance(event, RoundStarted):
-                if round_sold:
-                    sale_rounds += 1
-                    mostly += round_above * 2 > round_sold
-                lots, round_sold, round_above = [], 0, 0
-            elif isinstance(event, LotChosen):
-                lots.append(event.lot)
-            elif isinstance(event, LotSold):
-                sold += 1
-                round_sold += 1
-                if event.price > face_value(lots[event.lot]):
-                    above += 1
-                    round_above += 1
-            elif isinstance(event, LotUnsold):
-                unsold += 1
-            elif isinstance(event, SaboteurNamed) and event.seat >= 0:
-                sabotage_rounds += 1
-            elif isinstance(event, SabotageDrawn):
-                drawn += 1
-        if round_sold:
-            sale_rounds += 1
-            mostly += round_above * 2 > round_sold
-        print(f"\r{players} players: {index + 1}/{games} games, {time.perf_counter() - started:.0f} s",
-              end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
-    return BalanceReport(
-        players=players,
-        games=played,
-        seed=seed,
-        position_wins=position_wins,
-        seat_wins=seat_wins,
-        card_games=dict(card_games),
-        card_wins=dict(card_wins),
+    round_sold = round_above = 0
+    for event in state.log:
+        if isinstance(event, RoundStarted):
+            if round_sold:
+                sale_rounds += 1
+                mostly += round_above * 2 > round_sold
+            lots, round_sold, round_above = [], 0, 0
+        elif isinstance(event, LotChosen):
+            lots.append(event.lot)
+        elif isinstance(event, LotSold):
+            sold += 1
+            round_sold += 1
+            if event.price > face_value(lots[event.lot]):
+                above += 1
+                round_above += 1
+        elif isinstance(event, LotUnsold):
+            unsold += 1
+        elif isinstance(event, SaboteurNamed) and event.seat >= 0:
+            sabotage_rounds += 1
+        elif isinstance(event, SabotageDrawn):
+            drawn += 1
+    if round_sold:
+        sale_rounds += 1
+        mostly += round_above * 2 > round_sold
+    return GameTally(
+        first=first,
+        winners=list(result.winners),
+        kept=[names[state.kept[seat]] for seat in range(players)],
+        endings=[e.how for e in result.endings],
+        winning_income=max(result.scores),
         lots_sold=sold,
         lots_above_face=above,
         lots_unsold=unsold,
@@ -164,8 +159,60 @@ def measure_balance(players: int, games: int, seed: int) -> BalanceReport:
         rounds_mostly_above_face=mostly,
         sabotage_rounds=sabotage_rounds,
         sabotage_drawn=drawn,
+    )
+
+
+def measure_balance(players: int, games: int, seed: int, workers: int = 1) -> BalanceReport:
+    """Normal self-play over ``games`` games (in ``workers`` processes; 0: one per core)."""
+    started = time.perf_counter()
+    tallies: list[GameTally] = []
+    one = partial(tally_balance_game, players, seed)
+    pool = None if workers == 1 else ProcessPoolExecutor(
+        max_workers=workers or None, mp_context=get_context("fork"),
+        initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN),  # Ctrl+C stops the parent only
+    )
+    try:
+        results = map(one, range(games)) if pool is None else pool.map(one, range(games))
+        for tally in results:
+            tallies.append(tally)
+            print(f"\r{players} players: {len(tallies)}/{games} games, {time.perf_counter() - started:.0f} s",
+                  end="", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+    print(file=sys.stderr)
+    position_wins = [0.0] * players
+    seat_wins = [0.0] * players
+    card_games: Counter[str] = Counter()
+    card_wins: Counter[str] = Counter()
+    endings: Counter[str] = Counter()
+    for t in tallies:
+        share = 1.0 / len(t.winners)
+        for seat in t.winners:
+            seat_wins[seat] += share
+            position_wins[(seat - t.first) % players] += share
+            card_wins[t.kept[seat]] += share
+        card_games.update(t.kept)
+        endings.update(t.endings)
+    return BalanceReport(
+        players=players,
+        games=len(tallies),
+        seed=seed,
+        position_wins=position_wins,
+        seat_wins=seat_wins,
+        card_games=dict(card_games),
+        card_wins=dict(card_wins),
+        lots_sold=sum(t.lots_sold for t in tallies),
+        lots_above_face=sum(t.lots_above_face for t in tallies),
+        lots_unsold=sum(t.lots_unsold for t in tallies),
+        rounds_with_sales=sum(t.rounds_with_sales for t in tallies),
+        rounds_mostly_above_face=sum(t.rounds_mostly_above_face for t in tallies),
+        sabotage_rounds=sum(t.sabotage_rounds for t in tallies),
+        sabotage_drawn=sum(t.sabotage_drawn for t in tallies),
         endings=dict(endings),
-        mean_winning_income=winning_income / max(1, played),
+        mean_winning_income=sum(t.winning_income for t in tallies) / max(1, len(tallies)),
         seconds=time.perf_counter() - started,
     )
 
@@ -214,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=1, help="processes for the strength runs (0: one per core)")
+    parser.add_argument("--workers", type=int, default=1, help="processes (0: one per core)")
     parser.add_argument("--only", choices=sorted(MATCHUPS) + ["balance"], action="append")
     parser.add_argument("--players", type=int, action="append", choices=(2, 3, 4, 5))
     parser.add_argument("--json", help="also write the reports as JSON to this file")
@@ -240,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
         verdicts.append(f"figure: {level} vs {rival} endings = {endings}")
     if not args.only or "balance" in args.only:
         for players in args.players or (2, 3, 4, 5):
-            report = measure_balance(players, args.games, args.seed)
+            report = measure_balance(players, args.games, args.seed, args.workers)
             reports.append(report)
             lines = balance_figures(report)
             print("\n".join(line.removeprefix("figure: ") for line in lines), flush=True)
