@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from competitive_positions import (
+    D,
     W,
     after_setup,
     card_of,
@@ -95,10 +96,12 @@ def test_A3_electric_planes_and_fuel_trucks_at_the_side_boards_prices_with_event
     with_event(state, "Fuel Price Drop")
     R.apply(state, seat, BuyTruck(4))
     assert state.holdings[seat].coins == 70 - 12
-    state.kept[seat] = player_card("Aircraft Engineer")
+    state.kept[seat] = engineer = player_card("Aircraft Engineer")
     electric = min(state.electric_pool, key=lambda p: W.planes[p].stars)
     R.apply(state, seat, BuyElectric(electric))
-    assert state.holdings[seat].coins == 58 - (W.planes[electric].price - 10)
+    discount = D.player_cards[engineer].power_amount
+    assert discount > 0
+    assert state.holdings[seat].coins == 58 - (W.planes[electric].price - discount)
     assert electric in state.holdings[seat].planes
     assert "1 to 4" in R.problem(state, seat, BuyTruck(5))
 

@@ -220,7 +220,7 @@ def test_data_counts_and_the_numbers_the_text_gives():
 @pytest.mark.parametrize(
     "change, message",
     [
-        (('name = "Auctioneer"\nbudget = 85\npower = "extra_bids"', 'name = "Auctioneer"\nbudget = 85\npower = "grant_bonus"'), "two-bid limit"),
+        (('power = "extra_bids"', 'power = "grant_bonus"'), "two-bid limit"),
         (('name = "Grant Writer"\nbudget = 85', 'name = "Grant Writer"\nbudget = 40'), "buys no starting flight"),
         (('players = [3, 4, 5]', 'players = [2, 3, 5]'), "barred at 4 players"),
         (('stage = 3\nname = "Calm Skies"', 'stage = 2\nname = "Calm Skies"'), "4 Stage 1, 7 Stage 2"),

@@ -24,10 +24,12 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
     Holdings,
     RoundIncome,
 )
+from flight_tui.games.connecting_flights.core.arrange import best_arrangement
+from flight_tui.games.connecting_flights.core.chains import PASS_STARS
 from flight_tui.games.connecting_flights.core.flights import FlightSpec, flight_is_valid, round_problems
 
 SEARCH_NODES = 600
-"""How many flights :func:`best_chains` tries before it settles for the best found."""
+"""How many nodes :func:`best_chains` searches before it settles for the best found."""
 
 
 def flight_income(g: Game, f: FlightSpec) -> int:
@@ -125,106 +127,22 @@ def _fly(state: CompetitiveState, seat: int, chains: list[Chain]) -> RoundIncome
     return RoundIncome(record.income, record.without_landing_rights, record.continents, record.flights, penalty)
 
 
-# ---------------------------------------------------------------- a good arrangement
-
-
 def best_chains(g: Game, seat: int, nodes: int = SEARCH_NODES) -> tuple[Chain, ...]:
-    """A high-earning arrangement of ``seat``'s cards: a search bounded by ``nodes`` flights
-    tried, in which each passenger, the most lucrative first, flies between two of the seat's
-    airports (or onto its Landing Rights) with the smallest plane and truck that serve, or is
-    left out."""
-    w = world()
+    """A high-earning arrangement of the cards of ``seat`` that may fly (sabotaged ones left
+    out), with this round's bonuses: the mode-neutral core's bounded search."""
     h: Holdings = g.holdings[seat]
     off_airports, off_planes = disabled(g, seat)
-    origins = [a for a in h.airports if a not in off_airports]
-    dests = [(a, False) for a in origins] + [(c, True) for c in h.landing_rights]
-    planes = sorted((p for p in h.planes if p not in off_planes), key=lambda p: (w.planes[p].stars, w.planes[p].electric))
-    trucks = sorted(h.trucks, key=lambda t: w.fuel_trucks[t].capacity)
-    passengers = sorted(h.passengers, key=lambda p: -w.passengers[p].stars)
-    routes = [_routes(w, w.passengers[p], origins, dests) for p in passengers]
-    best: list = [0, []]
-    budget = [nodes]
-    flights: list[FlightSpec] = []
-    used: set = set()
-    out_of: dict[int, int] = {}
-    into: set = set()
-
-    def search(i: int, total: int) -> None:
-        if total > best[0]:
-            best[0], best[1] = total, list(flights)
-        if i == len(passengers):
-            return
-        p = w.passengers[passengers[i]]
-        for origin, dest, lr, need in routes[i]:
-            if budget[0] <= 0:
-                return
-            if origin in out_of or (dest, lr) in into or (not lr and _closes_loop(origin, dest, out_of)):
-                continue
-            for plane, truck in _carriers(w, p.stars, need, planes, trucks, used):
-                budget[0] -= 1
-                f = FlightSpec(origin, plane, truck, passengers[i], dest, dest_is_landing_rights=lr)
-                flights.append(f)
-                used.update((("plane", plane), ("truck", truck)))
-                out_of[origin] = dest
-                into.add((dest, lr))
-                search(i + 1, total + flight_income(g, f))
-                into.discard((dest, lr))
-                del out_of[origin]
-                used.difference_update((("plane", plane), ("truck", truck)))
-                flights.pop()
-        search(i + 1, total)
-
-    search(0, 0)
-    return link(best[1])
-
-
-def _routes(w, passenger, origins: list[int], dests: list[tuple[int, bool]]) -> list[tuple[int, int, bool, int]]:
-    """(origin, destination, on Landing Rights, fuel) of every route this passenger may fly."""
-    out = []
-    for origin in origins:
-        start = w.airport_of_card(origin)
-        for dest, lr in dests:
-            end = w.airport_of_card(dest)
-            if end.continent == passenger.continent and end.stars >= passenger.stars and end.id != start.id:
-                out.append((origin, dest, lr, w.fuel[start.continent][end.continent]))
-    return out
-
-
-def _carriers(w, stars: int, need: int, planes: list[int], trucks: list[int], used: set) -> list[tuple[int, int | None]]:
-    """The smallest free conventional plane with the smallest free truck that serve, and the
-    smallest free electric plane (at most one of each)."""
-    out: list[tuple[int, int | None]] = []
-    conventional = next((p for p in planes if not w.planes[p].electric and w.planes[p].stars >= stars and ("plane", p) not in used), None)
-    if conventional is not None:
-        truck = next((t for t in trucks if w.fuel_trucks[t].capacity >= need and ("truck", t) not in used), None)
-        if truck is not None:
-            out.append((conventional, truck))
-    electric = next((p for p in planes if w.planes[p].electric and w.planes[p].stars >= stars and ("plane", p) not in used), None)
-    if electric is not None:
-        out.append((electric, None))
-    return out
-
-
-def _closes_loop(origin: int, dest: int, out_of: dict) -> bool:
-    """Whether a flight origin -> dest would close a loop of airport cards already flown."""
-    at = dest
-    while at in out_of:
-        at = out_of[at]
-        if at == origin:
-            return True
-    return at == origin
-
-
-def link(flights: list[FlightSpec]) -> tuple[Chain, ...]:
-    """Flights joined into chains where one lands on the Airport card the next starts from."""
-    starting = {f.origin: f for f in flights}
-    landing = {f.dest for f in flights if not f.dest_is_landing_rights}
-    chains = []
-    for f in sorted(flights, key=lambda f: (f.origin, f.passenger)):
-        if f.origin in landing:
-            continue
-        chain = [f]
-        while not chain[-1].dest_is_landing_rights and chain[-1].dest in starting:
-            chain.append(starting[chain[-1].dest])
-        chains.append(tuple(chain))
-    return tuple(chains)
+    e = event(g)
+    bonus = max(0, e.amount) if e is not None and e.when == "fly" else 0
+    income = data().income_by_stars
+    found = best_arrangement(
+        [a for a in h.airports if a not in off_airports],
+        h.landing_rights,
+        [p for p in h.planes if p not in off_planes],
+        h.passengers,
+        h.trucks,
+        lambda f: flight_income(g, f),
+        lambda q: income[PASS_STARS[q] - 1] + bonus,
+        nodes,
+    )
+    return tuple(tuple(chain) for chain in found.chains)
