@@ -418,3 +418,78 @@ async def test_sending_no_flights_is_asked_first_and_then_flies_nothing():
         await pilot.pause()
         assert any(isinstance(e, FlightsSubmitted) and e.seat == 0 for e in table.state.log)
         assert table.view(0).round > 1 or table.view(0).my_flights == []
+
+
+@run_async
+async def test_in_the_trading_round_the_footer_and_the_panel_both_say_done_trading_with_the_remapped_key():
+    from flight_tui.games.connecting_flights.competitive.rules.state import TurnEnded
+    from flight_tui.ui.app import FlightTuiApp
+    from flight_tui.ui.settings import config_path
+
+    config_path().parent.mkdir(parents=True, exist_ok=True)
+    config_path().write_text('[keymap]\n"competitive.market.end-turn" = "d"\n')
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,))
+    app = FlightTuiApp(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CompetitiveTableScreen))
+        assert "d End turn" in screen_lines(app)[-1] and "d end turn" in text_of(app)
+        await pilot.press("d")
+        for _ in range(200):
+            if isinstance(app.screen, OfferDialog):
+                await pilot.press("n")
+            elif table.view(0).phase == "trading" and table.to_act() == (0,):
+                break
+            await pilot.pause(0.02)
+        await pilot.pause()
+        footer = screen_lines(app)[-1]
+        assert "d Done trading" in footer and "End turn" not in footer
+        assert "d done trading" in text_of(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert any(isinstance(e, TurnEnded) and e.seat == 0 and e.phase == "trading" for e in table.state.log)
+
+
+@run_async
+async def test_the_status_line_keeps_the_phase_and_whose_turn_whole_at_80_columns():
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, lambda t: t.view(0).phase == "trading" and t.to_act() == (0,))
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        status = screen_lines(app)[0].rstrip()
+        assert status.endswith("Marketplace: trading round · Ann's turn")  # the airlines count gives way
+    async with CompetitiveApp(table).run_test(size=(120, 24)) as pilot:
+        await pilot.pause()
+        wide = screen_lines(pilot.app)[0].rstrip()
+        assert wide.startswith(status) and wide.endswith("   3 airlines")
+    long = make_table("human:Annabel Lee-Smit,random:Bob,random:Cleo", seed=2)
+    play_scripted(long, lambda t: t.view(0).phase == "trading" and t.to_act() == (0,))
+    async with CompetitiveApp(long).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        cut = screen_lines(pilot.app)[0]
+        assert len(cut) == 80 and cut.endswith("…") and "Marketplace: trading round" in cut
+
+
+@run_async
+async def test_the_leaderboard_gives_each_rounds_income_grant_or_tax_and_coins_after_it_at_80x24():
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,) and t.view(0).round == 5)
+    view = table.view(0)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("6")
+        await pilot.pause()
+        lines = screen_lines(app)
+        assert "coins after" in lines[2] and lines[4].split() == ["in", "+/-", "coins"] * 3
+        for number in range(1, 5):
+            row = next(line for line in lines[5:] if line.split()[:1] == [str(number)])
+            cells = []
+            for seat, record in enumerate(view.history[number - 1]):
+                change = [f"LR-{record.penalty}"] * bool(record.penalty) + [f"+{record.grant}"] * bool(record.grant) + [f"-{record.tax}"] * bool(record.tax)
+                cells += [str(record.income), *change, str(view.coins_after[number - 1][seat])]
+            assert row.split() == [str(number), *cells]
+        now = next(line for line in lines if line.split()[:1] == ["Now"])
+        assert now.split() == ["Now", *(str(h.coins) for h in view.holdings)]
+        assert all(len(line.rstrip()) <= 80 for line in lines)

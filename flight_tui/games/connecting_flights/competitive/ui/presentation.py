@@ -273,17 +273,23 @@ def slot_rows(view: CompetitiveView, world: World, names: Sequence[str]) -> list
 
 
 class LeaderRow(NamedTuple):
-    """One round of one seat on the leaderboard."""
+    """One round of one seat on the leaderboard; ``coins`` None while the round goes on."""
 
     income: int
     grant: int
     tax: int
     penalty: int
+    coins: int | None
 
 
 def leaderboard(view: CompetitiveView) -> list[list[LeaderRow]]:
-    """For each round flown, each seat's income, grant, tax and Landing Rights penalty."""
-    return [[LeaderRow(r.income, r.grant, r.tax, r.penalty) for r in records] for records in view.history]
+    """For each round flown, each seat's income, grant, tax, Landing Rights penalty and coins
+    at the end of the round."""
+    rows = []
+    for number, records in enumerate(view.history):
+        after = view.coins_after[number] if number < len(view.coins_after) else None
+        rows.append([LeaderRow(r.income, r.grant, r.tax, r.penalty, None if after is None else after[s]) for s, r in enumerate(records)])
+    return rows
 
 
 def band_text() -> str:
