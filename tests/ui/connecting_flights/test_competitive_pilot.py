@@ -587,3 +587,27 @@ async def test_the_new_game_screen_says_the_continents_option_whole_at_80_column
         await pilot.pause()
         row = next(line for line in screen_lines(app) if "Continents" in line)
         assert row.rstrip().endswith("for 2 or 3 players; see Rules")
+
+
+@run_async
+async def test_the_log_view_keeps_every_move_of_the_game_to_read_back_with_the_keys():
+    from flight_tui.ui.widgets.log_panel import LogView
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,) and t.view(0).round == 3)
+    everything = table.log_lines(0, last=len(table.state.log))
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert everything[0] not in text_of(app)
+        await pilot.press("7")
+        await pilot.pause()
+        assert "▸7 Log" in screen_lines(app)[1]
+        assert table_screen(app).query_one(LogView).lines == everything
+        assert everything[-3] in text_of(app)  # it opens at the newest
+        await pilot.press("home")
+        await pilot.pause()
+        assert everything[0] in text_of(app)
+        await pilot.press("4")
+        await pilot.pause()
+        assert "▸4 Market" in screen_lines(app)[1]
