@@ -1,11 +1,16 @@
-"""The log of a game table: the latest entries the viewing seat may read."""
+"""The log of a game table: the latest entries the viewing seat may read (:class:`LogPanel`),
+and the whole log it keeps, to scroll back through (:class:`LogView`)."""
 
 from __future__ import annotations
 
 import textwrap
 from typing import Sequence
 
+from rich.table import Table as RichTable
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
 
 from flight_tui.ui.widgets.partial_repaint import PartialRepaint
 
@@ -40,3 +45,35 @@ class LogPanel(PartialRepaint):
                 break
             rows[:0] = [Text(row, style) for row in wrapped]
         return Text("\n").join(rows[-height:] if height else [])
+
+
+class LogView(VerticalScroll, can_focus=False):
+    """The whole log the view keeps, newest at the bottom; ↑ ↓ PgUp PgDn scroll it.
+
+    New lines scroll into sight only while the end is in sight (reading back stays put).
+
+    Lines about the viewer (``marked``, by index) start with ``›`` instead of ``·`` and are bold.
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="log-all")
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.lines: list[str] = []
+        self.marked: frozenset[int] = frozenset()
+
+    def show(self, lines: Sequence[str], marked: frozenset[int] = frozenset()) -> None:
+        if (list(lines), marked) == (self.lines, self.marked):
+            return
+        self.lines, self.marked = list(lines), marked
+        following = self.scroll_y >= self.max_scroll_y
+        grid = RichTable.grid(padding=(0, 1))
+        grid.add_column(width=1)
+        grid.add_column(ratio=1)
+        for index, line in enumerate(lines):
+            mark, style = ("›", "bold") if index in marked else ("·", "")
+            grid.add_row(mark, Text(line, style))
+        self.query_one("#log-all", Static).update(grid)
+        if following:
+            self.scroll_end(animate=False)

@@ -364,3 +364,32 @@ def test_end_of_the_game_winner_and_every_tie_breaker(records, coins, winners_, 
     for h, c in zip(state.holdings, coins):
         h.coins = c
     assert winners(state) == (winners_, decided)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_A7_the_leaderboard_gives_everyones_coins_at_the_end_of_each_round(players, monkeypatch):
+    """The view's coins after each round are what every airline held when its End Round phase
+    was over (round 10: when the game ended), over whole games of random moves (bids,
+    purchases, trades, fees, events, sabotage)."""
+    import random
+
+    from flight_tui.games.connecting_flights.competitive.rules import CompetitiveConfig, rounds
+
+    held: list[list[int]] = []
+    for name in ("end_round", "end_game"):
+        step = getattr(rounds, name)
+
+        def recorded(state, step=step):
+            step(state)
+            held.append([h.coins for h in state.holdings])
+
+        monkeypatch.setattr(rounds, name, recorded)
+    for seed in range(4):
+        held.clear()
+        state = R.new_game(CompetitiveConfig(players=players), seed)
+        rng = random.Random(seed)
+        while not R.is_over(state):
+            seat = R.to_act(state)[0]
+            R.apply(state, seat, rng.choice(R.legal_actions(state, seat)))
+        assert len(held) == 10
+        assert R.view(state, seed % players).coins_after == held

@@ -418,3 +418,196 @@ async def test_sending_no_flights_is_asked_first_and_then_flies_nothing():
         await pilot.pause()
         assert any(isinstance(e, FlightsSubmitted) and e.seat == 0 for e in table.state.log)
         assert table.view(0).round > 1 or table.view(0).my_flights == []
+
+
+@run_async
+async def test_in_the_trading_round_the_footer_and_the_panel_both_say_done_trading_with_the_remapped_key():
+    from flight_tui.games.connecting_flights.competitive.rules.state import TurnEnded
+    from flight_tui.ui.app import FlightTuiApp
+    from flight_tui.ui.settings import config_path
+
+    config_path().parent.mkdir(parents=True, exist_ok=True)
+    config_path().write_text('[keymap]\n"competitive.market.end-turn" = "d"\n')
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,))
+    app = FlightTuiApp(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CompetitiveTableScreen))
+        assert "d End turn" in screen_lines(app)[-1] and "d end turn" in text_of(app)
+        await pilot.press("d")
+        for _ in range(200):
+            if isinstance(app.screen, OfferDialog):
+                await pilot.press("n")
+            elif table.view(0).phase == "trading" and table.to_act() == (0,):
+                break
+            await pilot.pause(0.02)
+        await pilot.pause()
+        footer = screen_lines(app)[-1]
+        assert "d Done trading" in footer and "End turn" not in footer
+        assert "d done trading" in text_of(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert any(isinstance(e, TurnEnded) and e.seat == 0 and e.phase == "trading" for e in table.state.log)
+
+
+@run_async
+async def test_the_status_line_keeps_the_phase_and_whose_turn_whole_at_80_columns():
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, lambda t: t.view(0).phase == "trading" and t.to_act() == (0,))
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        status = screen_lines(app)[0].rstrip()
+        assert status.endswith("Marketplace: trading round · Ann's turn")  # the airlines count gives way
+    async with CompetitiveApp(table).run_test(size=(120, 24)) as pilot:
+        await pilot.pause()
+        wide = screen_lines(pilot.app)[0].rstrip()
+        assert wide.startswith(status) and wide.endswith("   3 airlines")
+    long = make_table("human:Annabel Lee-Smit,random:Bob,random:Cleo", seed=2)
+    play_scripted(long, lambda t: t.view(0).phase == "trading" and t.to_act() == (0,))
+    async with CompetitiveApp(long).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        cut = screen_lines(pilot.app)[0]
+        assert len(cut) == 80 and cut.endswith("…") and "Marketplace: trading round" in cut
+
+
+@run_async
+async def test_the_leaderboard_gives_each_rounds_income_grant_or_tax_and_coins_after_it_at_80x24():
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,) and t.view(0).round == 5)
+    view = table.view(0)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("6")
+        await pilot.pause()
+        lines = screen_lines(app)
+        assert "coins after" in lines[2] and lines[4].split() == ["in", "+/-", "coins"] * 3
+        for number in range(1, 5):
+            row = next(line for line in lines[5:] if line.split()[:1] == [str(number)])
+            cells = []
+            for seat, record in enumerate(view.history[number - 1]):
+                change = [f"LR-{record.penalty}"] * bool(record.penalty) + [f"+{record.grant}"] * bool(record.grant) + [f"-{record.tax}"] * bool(record.tax)
+                cells += [str(record.income), *change, str(view.coins_after[number - 1][seat])]
+            assert row.split() == [str(number), *cells]
+        now = next(line for line in lines if line.split()[:1] == ["Now"])
+        assert now.split() == ["Now", *(str(h.coins) for h in view.holdings)]
+        assert all(len(line.rstrip()) <= 80 for line in lines)
+
+
+def fly_phase_of_round_2(seed: int = 2):
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=seed)
+    play_scripted(table, lambda t: t.view(0).phase == "fly" and t.to_act() and 0 in t.to_act() and t.view(0).round == 2)
+    return table
+
+
+@run_async
+async def test_backspace_reopens_last_rounds_chain_without_its_last_card_and_it_can_be_extended():
+    from flight_tui.games.connecting_flights.core_ui.builder import chain_text
+
+    table = fly_phase_of_round_2()
+    flown = next(e for e in reversed(table.state.log) if isinstance(e, Flown) and e.seat == 0)
+    chain = list(flown.chains[0])
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = table_screen(app).query_one(CompetitiveHandPanel)
+        assert panel.builder.chains == [chain]
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert panel.builder.chains == [] and panel.builder.step() == "dest"
+        assert "next: destination" in joined(app) and chain_text(WORLD, chain) not in joined(app)
+        await put_down(pilot, panel, choice_label(WORLD, Choice("dest", chain[-1].dest)).ljust(34))
+        await pilot.press("e", "f")
+        await pilot.pause()
+        sent = next(e for e in reversed(table.state.log) if isinstance(e, Flown) and e.seat == 0)
+        assert list(sent.chains[0]) == chain
+
+
+@run_async
+async def test_last_rounds_chain_is_kept_up_to_the_flight_that_ended_on_returned_landing_rights():
+    from flight_tui.games.connecting_flights.core.flights import FlightSpec
+    from flight_tui.games.connecting_flights.core_ui.builder import chain_text
+
+    table = fly_phase_of_round_2()
+    state = table.state
+    index, flown = next((i, e) for i, e in reversed(list(enumerate(state.log))) if isinstance(e, Flown) and e.seat == 0)
+    start = flown.chains[0][0]
+    returned = next(c for c in state.airport_pool if WORLD.airport_of_card(c).id != WORLD.airport_of_card(start.dest).id)
+    on_rights = FlightSpec(start.dest, start.plane, start.truck, start.passenger, returned, dest_is_landing_rights=True)
+    state.log[index] = msgspec.structs.replace(flown, chains=[(start, on_rights)])
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = table_screen(app).query_one(CompetitiveHandPanel)
+        assert panel.builder.chains == [[start]]
+        assert f"Chain 1: {chain_text(WORLD, [start])}" in joined(app)
+
+
+@run_async
+async def test_the_lot_chooser_and_the_slots_say_it_whole_at_80_columns():
+    from flight_tui.games.connecting_flights.competitive.rules.actions import ChooseLot
+    from flight_tui.games.connecting_flights.competitive.rules.state import LotUnsold, RoundStarted
+
+    def deck_card_to_choose(t) -> bool:
+        return t.to_act() == (0,) and t.view(0).phase == "choose_lots" and any(
+            isinstance(a, ChooseLot) and a.kind != "airport" for a in t.legal_actions(0)
+        )
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, deck_card_to_choose)
+    async with CompetitiveApp(table).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*["down"] * len(table.legal_actions(0)))  # the deck's card comes last
+        await pilot.pause()
+        text = text_of(pilot.app)
+        view = table.view(0)
+        assert any(f"card (face down; {n} left)" in text for n in (view.plane_deck_size, view.passenger_deck_size))
+        assert "…" not in text
+
+    def airport_unsold_this_round(t) -> bool:
+        if not (t.to_act() == (0,) and t.view(0).phase == "bidding"):
+            return False
+        start = max(i for i, e in enumerate(t.state.log) if isinstance(e, RoundStarted))
+        return any(isinstance(e, LotUnsold) and e.item.kind == "airport" for e in t.state.log[start:])
+
+    play_scripted(table, airport_unsold_this_round)
+    async with CompetitiveApp(table).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "unsold (back to the pool)" in joined(pilot.app)
+
+
+@run_async
+async def test_the_new_game_screen_says_the_continents_option_whole_at_80_columns():
+    from flight_tui.ui.app import FlightTuiApp
+
+    app = FlightTuiApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "left")
+        await pilot.pause()
+        row = next(line for line in screen_lines(app) if "Continents" in line)
+        assert row.rstrip().endswith("for 2 or 3 players; see Rules")
+
+
+@run_async
+async def test_the_log_view_keeps_every_move_of_the_game_to_read_back_with_the_keys():
+    from flight_tui.ui.widgets.log_panel import LogView
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,) and t.view(0).round == 3)
+    everything = table.log_lines(0, last=len(table.state.log))
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert everything[0] not in text_of(app)
+        await pilot.press("7")
+        await pilot.pause()
+        assert "▸7 Log" in screen_lines(app)[1]
+        assert table_screen(app).query_one(LogView).lines == everything
+        assert everything[-3] in text_of(app)  # it opens at the newest
+        await pilot.press("home")
+        await pilot.pause()
+        assert everything[0] in text_of(app)
+        await pilot.press("4")
+        await pilot.pause()
+        assert "▸4 Market" in screen_lines(app)[1]

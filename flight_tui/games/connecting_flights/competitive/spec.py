@@ -16,8 +16,7 @@ SPEC = GameSpec(
             label="Continents",
             choices=(("The first set", "first"), ("The alternative", "second")),
             default="first",
-            hint="2 players: Africa, Oceania and the Americas, or Africa, Oceania, South America and Europe; "
-            "3 players: Europe, Africa, Asia and Oceania, or Europe, Africa and the Americas",
+            hint="for 2 or 3 players; see Rules",
         ),
     ),
     seats="human,normal",

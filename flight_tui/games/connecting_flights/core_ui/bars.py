@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
@@ -43,7 +44,11 @@ class TabLine(Widget):
 
 
 class StatusLine(Widget):
-    """The game's state on the left (coins, round, phase, whose go), something on the right."""
+    """The game's state on the left (coins, round, phase, whose go), something on the right.
+
+    The left part comes first: when both do not fit the width, the right part is left out,
+    and a left part wider than the line ends in ``…``.
+    """
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -56,5 +61,10 @@ class StatusLine(Widget):
             self.refresh()
 
     def render(self) -> Text:
-        gap = max(self.size.width - len(self.left) - len(self.right), 1)
-        return Text(self.left + " " * gap + self.right)
+        width = self.size.width
+        gap = width - cell_len(self.left) - cell_len(self.right)
+        if gap >= 1:
+            return Text(self.left + " " * gap + self.right)
+        text = Text(self.left, no_wrap=True)
+        text.truncate(width, overflow="ellipsis")
+        return text

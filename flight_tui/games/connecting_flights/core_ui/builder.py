@@ -186,10 +186,16 @@ class ChainBuilder:
         return True
 
     def back(self) -> bool:
-        """Undo the last change; False when there is nothing to undo."""
-        if not self._undo:
+        """Undo the last change; with none to undo (chains kept from last round), reopen the
+        last chain without its last card. False when there is nothing to take back."""
+        if self._undo:
+            self.chains, self.current, self.no_truck = self._undo.pop()
+            return True
+        if self.current or not self.chains:
             return False
-        self.chains, self.current, self.no_truck = self._undo.pop()
+        *flights, last = self.chains.pop()
+        self.current = [*flights, msgspec.structs.replace(last, dest=None, dest_is_landing_rights=False)]
+        self.no_truck = last.truck is None and not self.world.planes[last.plane].electric
         return True
 
     def clear(self) -> None:

@@ -232,7 +232,8 @@ class HandPanel(Widget, can_focus=True):
         self.query_one("#building", Static).update(self._building_text())
         choices = builder.choices() if self.can_build else []
         rows = [self._choice_row(choice) for choice in choices]
-        self.query_one(ChoiceList).show(rows, cursor, empty=f"(nothing can come next: {self._key('end-chain')} ends the chain)")
+        empty = f"(nothing can come next: {self._key('end-chain')} ends the chain)" if self.can_build else ""
+        self.query_one(ChoiceList).show(rows, cursor, empty=empty)
         self.query_one("#problems", Static).update(self._problems_text())
 
     # ------------------------------------------------------------ what a mode says
@@ -249,6 +250,10 @@ class HandPanel(Widget, can_focus=True):
     def idle_text(self) -> str:
         """What the builder says while the viewer may not arrange flights."""
         return "Flights are arranged in the Fly phase."
+
+    def ready_words(self) -> str:
+        """What the send key does with chains that keep the rules (after the key's name)."""
+        return "flies them"
 
     def choice_note(self, choice: Choice) -> str:
         """What to say after a card that may come next (a price), or ""."""
@@ -284,7 +289,8 @@ class HandPanel(Widget, can_focus=True):
         problems = self.builder.problems()
         if not problems:
             if self.builder.finished_chains():
-                return Text(f"✓ Every flight keeps the rules: {self._key('fly')} flies them.")
+                ready = f": {self._key('fly')} {self.ready_words()}" if self.can_build else ""
+                return Text(f"✓ Every flight keeps the rules{ready}.")
             return Text("")
         text = Text()
         for problem in problems:

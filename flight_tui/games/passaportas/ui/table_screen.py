@@ -47,10 +47,10 @@ from flight_tui.games.passaportas.ui.presentation import (
     wild_bars_landing,
 )
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
-from flight_tui.games.passaportas.ui.widgets import HandPanel, LogView, MapPanel, PlanePanel, StatusBar
+from flight_tui.games.passaportas.ui.widgets import HandPanel, MapPanel, PlanePanel, StatusBar
 from flight_tui.ui.widgets.footer import GameFooter
 from flight_tui.ui.widgets.handoff import HandOffScreen
-from flight_tui.ui.widgets.log_panel import LogPanel
+from flight_tui.ui.widgets.log_panel import LogPanel, LogView
 from flight_tui.ui.widgets.reason_line import ReasonLine
 
 DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}

@@ -11,16 +11,12 @@ from functools import partial
 from typing import Sequence
 
 from rich.segment import Segment
-from rich.table import Table as RichTable
 from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Static
 
 from flight_tui.games.passaportas.rules.map import GameMap
 from flight_tui.games.passaportas.rules.state import DONE, OFFICE, OVER, PLANE, PassaportasView
@@ -289,36 +285,3 @@ class HandPanel(SeatPainter):
             for start in range(0, len(parts), per_row):
                 out.append("  " + " · ".join(parts[start : start + per_row]) + "\n")
         return out
-
-
-
-class LogView(VerticalScroll, can_focus=False):
-    """The whole log the view keeps, newest at the bottom; ↑ ↓ PgUp PgDn scroll it.
-
-    New lines scroll into sight only while the end is in sight (reading back stays put).
-
-    Lines about the viewer (``marked``, by index) start with ``›`` instead of ``·`` and are bold.
-    """
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="log-all")
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.lines: list[str] = []
-        self.marked: frozenset[int] = frozenset()
-
-    def show(self, lines: Sequence[str], marked: frozenset[int] = frozenset()) -> None:
-        if (list(lines), marked) == (self.lines, self.marked):
-            return
-        self.lines, self.marked = list(lines), marked
-        following = self.scroll_y >= self.max_scroll_y
-        grid = RichTable.grid(padding=(0, 1))
-        grid.add_column(width=1)
-        grid.add_column(ratio=1)
-        for index, line in enumerate(lines):
-            mark, style = ("›", "bold") if index in marked else ("·", "")
-            grid.add_row(mark, Text(line, style))
-        self.query_one("#log-all", Static).update(grid)
-        if following:
-            self.scroll_end(animate=False)

@@ -15,12 +15,20 @@ from flight_tui.games.connecting_flights.competitive.rules.actions import BuySta
 from flight_tui.games.connecting_flights.competitive.rules.config import CompetitiveConfig
 from flight_tui.games.connecting_flights.competitive.rules.state import (
     Bidding,
+    Bought,
+    CoinsMoved,
     CompetitiveEvent,
     CompetitiveState,
+    FeePaid,
+    GameEnded,
     Holdings,
     Lot,
+    LotSold,
+    OfferAnswered,
     Placed,
+    RoundEnded,
     RoundIncome,
+    StartBought,
 )
 
 VIEW_LOG_LENGTH = 80
@@ -88,6 +96,8 @@ class CompetitiveView(msgspec.Struct, frozen=True):
     decided_by: str
     log: list[CompetitiveEvent]
     """The latest events, redacted for this seat."""
+    coins_after: list[list[int]] = msgspec.field(default_factory=list)
+    """Each airline's coins at the end of every round ended (see :func:`coins_after_rounds`)."""
 
 
 def make_view(state: CompetitiveState, seat: int, to_act: tuple[int, ...], stage: int, log: list) -> CompetitiveView:
@@ -140,7 +150,32 @@ def make_view(state: CompetitiveState, seat: int, to_act: tuple[int, ...], stage
         winners=list(state.winners),
         decided_by=state.decided_by,
         log=log,
+        coins_after=coins_after_rounds(state.log, state.config.players),
     )
+
+
+def coins_after_rounds(log: list[CompetitiveEvent], players: int) -> list[list[int]]:
+    """Each airline's coins at the end of every round ended so far (round 10: after its Fly
+    phase), counted from the whole log: the coins left from the starting flight, then every
+    coin gained, paid, bid, spent or traded (all of it public)."""
+    coins = [0] * players
+    out: list[list[int]] = []
+    for e in log:
+        if isinstance(e, StartBought):
+            coins[e.seat] = e.coins
+        elif isinstance(e, CoinsMoved):
+            coins[e.seat] += e.delta
+        elif isinstance(e, (LotSold, Bought)):
+            coins[e.seat] -= e.price
+        elif isinstance(e, FeePaid):
+            coins[e.seat] -= e.fee
+        elif isinstance(e, OfferAnswered) and e.accepted:
+            moved = e.offer.give.coins - e.offer.take.coins
+            coins[e.offered_by] -= moved
+            coins[e.seat] += moved
+        elif isinstance(e, (RoundEnded, GameEnded)):
+            out.append(list(coins))
+    return out
 
 
 def _copy_bidding(b: Bidding) -> Bidding:

@@ -10,6 +10,7 @@ Player card's budget. Cards under a Sabotage card are marked ``☠`` and cannot 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import takewhile
 
 from rich.text import Text
 
@@ -64,7 +65,8 @@ def start_cards(view: CompetitiveView, world: World) -> HandCards:
 
 def last_chains(view: CompetitiveView, cards: HandCards) -> list[list[FlightSpec]]:
     """What the builder starts from: the chains sent this round, else those of the last Fly
-    phase (or the starting flight) whose cards the viewer may still fly."""
+    phase (or the starting flight), each up to its first flight whose cards the viewer may no
+    longer fly (Landing Rights go back at the end of a round)."""
     if view.my_flights is not None:
         return [list(chain) for chain in view.my_flights]
     chains: list[tuple[FlightSpec, ...]] = []
@@ -81,7 +83,8 @@ def last_chains(view: CompetitiveView, cards: HandCards) -> list[list[FlightSpec
         airports = f.origin in cards.airports and f.dest in cards.airports and not f.dest_is_landing_rights
         return airports and f.plane in cards.planes and f.passenger in cards.passengers and (f.truck is None or f.truck in cards.trucks)
 
-    return [list(chain) for chain in chains if chain and all(keeps(f) for f in chain)]
+    kept = [list(takewhile(keeps, chain)) for chain in chains]
+    return [chain for chain in kept if chain]
 
 
 class CompetitiveHandPanel(HandPanel):
@@ -133,6 +136,9 @@ class CompetitiveHandPanel(HandPanel):
 
     def building_heading(self) -> str:
         return "Starting flight: " if self.starting else super().building_heading()
+
+    def ready_words(self) -> str:
+        return "buys this starting flight" if self.starting else "sends them"
 
     def idle_text(self) -> str:
         view = self.view

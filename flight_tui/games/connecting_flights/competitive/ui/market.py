@@ -107,7 +107,8 @@ class MarketView(ShopView):
         Binding("pageup", "move(-8)", "Page up", show=False, id="competitive.market.page-up"),
         Binding("pagedown", "move(8)", "Page down", show=False, id="competitive.market.page-down"),
         Binding("enter,space", "buy", "Buy", key_display="Enter", tooltip="Buy the row under the cursor", id="competitive.market.buy"),
-        Binding("p", "end_turn", "End turn", tooltip="End your Marketplace turn (in the trading round: say you are done)", id="competitive.market.end-turn"),
+        Binding("p", "end_turn", "End turn", tooltip="End your Marketplace turn", id="competitive.market.end-turn"),
+        Binding("p", "done_trading", "Done trading", tooltip="Say you are done trading (the trading round)", id="competitive.market.end-turn"),
     ]
 
     def __init__(self, world: World, **kwargs) -> None:
@@ -188,8 +189,8 @@ class MarketView(ShopView):
         view = self.view
         if view is None:
             return True
-        if action == "end_turn":
-            return my_market_turn(view)
+        if action in ("end_turn", "done_trading"):
+            return my_market_turn(view) and (view.phase == TRADING) == (action == "done_trading")
         if action == "buy":
             return view.phase == MARKET and my_market_turn(view)
         return True
@@ -210,3 +211,7 @@ class MarketView(ShopView):
             self.notify("It is not your turn in the Marketplace.", severity="warning")
             return
         self.post_message(ActionChosen(EndTurn()))
+
+    def action_done_trading(self) -> None:
+        """The trading round's end of turn: the same move under the name the footer gives it."""
+        self.action_end_turn()

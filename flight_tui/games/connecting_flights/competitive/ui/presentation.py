@@ -124,7 +124,7 @@ def choice_label(world: World, view: CompetitiveView, choice: ChooseLot) -> str:
         airport = world.airport_of_card(choice.card)
         return f"Airport {airport_card_label(world, choice.card)} ({world.continents[airport.continent].letter}) · {airport.price}c"
     size = view.plane_deck_size if choice.kind == "plane" else view.passenger_deck_size
-    return f"The top {choice.kind} card (face down; {count(size, 'card')} in the deck)"
+    return f"Top {choice.kind} card (face down; {size} left)"
 
 
 def player_card_label(card: PlayerCard) -> str:
@@ -250,7 +250,7 @@ def slot_rows(view: CompetitiveView, world: World, names: Sequence[str]) -> list
         elif isinstance(event, LotSold):
             sold[event.lot] = f"sold to {names[event.seat]} for {event.price}c"
         elif isinstance(event, LotUnsold):
-            sold[event.lot] = "unsold (back under its deck)"
+            sold[event.lot] = "unsold (back to the pool)" if event.item.kind == "airport" else "unsold (back under its deck)"
     rows = []
     under = view.bidding.lot if view.bidding is not None and view.phase == BIDDING else None
     slots = data().slots_for(view.num_seats)
@@ -273,17 +273,23 @@ def slot_rows(view: CompetitiveView, world: World, names: Sequence[str]) -> list
 
 
 class LeaderRow(NamedTuple):
-    """One round of one seat on the leaderboard."""
+    """One round of one seat on the leaderboard; ``coins`` None while the round goes on."""
 
     income: int
     grant: int
     tax: int
     penalty: int
+    coins: int | None
 
 
 def leaderboard(view: CompetitiveView) -> list[list[LeaderRow]]:
-    """For each round flown, each seat's income, grant, tax and Landing Rights penalty."""
-    return [[LeaderRow(r.income, r.grant, r.tax, r.penalty) for r in records] for records in view.history]
+    """For each round flown, each seat's income, grant, tax, Landing Rights penalty and coins
+    at the end of the round."""
+    rows = []
+    for number, records in enumerate(view.history):
+        after = view.coins_after[number] if number < len(view.coins_after) else None
+        rows.append([LeaderRow(r.income, r.grant, r.tax, r.penalty, None if after is None else after[s]) for s, r in enumerate(records)])
+    return rows
 
 
 def band_text() -> str:

@@ -1,8 +1,8 @@
 """The leaderboard (the side board's income track) and the end of the game.
 
 :class:`LeaderboardView` shows, round by round, each airline's pre-tax income, its grant (+)
-or tax (-) and what unused Landing Rights cost it (``LR-``), then everyone's coins now and the
-income bands. :class:`CompetitiveEndScreen` names the winner and, when round 10's incomes tie,
+or tax (-) and what unused Landing Rights cost it (``LR-``), and its coins at the end of the
+round; then everyone's coins now and the income bands. :class:`CompetitiveEndScreen` names the winner and, when round 10's incomes tie,
 the tie-breakers that decided: income without flights ending on Landing Rights, continents
 flown from and to, coins; a tie after them is a shared win (with the rule book's bin bags).
 """
@@ -25,22 +25,32 @@ from flight_tui.games.connecting_flights.competitive.rules.view import Competiti
 from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     BIN_BAGS,
     DECIDED_WORDS,
+    LeaderRow,
     band_text,
     leaderboard,
     winners_text,
 )
 
 
-def round_cell(income: int, grant: int, tax: int, penalty: int) -> str:
-    """``35 +5`` / ``70 -10`` / ``20 LR-6``: a round of one airline."""
-    text = f"{income:>3}"
+COINS_WIDTH = 5
+"""The coins column of an airline (``coins`` in its heading)."""
+
+
+def change_text(grant: int, tax: int, penalty: int) -> str:
+    """``+5`` / ``-10`` / ``LR-6 +5``: what a round's grant, tax and Landing Rights cost."""
+    parts = [f"LR-{penalty}"] if penalty else []
     if grant:
-        text += f" +{grant}"
+        parts.append(f"+{grant}")
     if tax:
-        text += f" -{tax}"
-    if penalty:
-        text += f" LR-{penalty}"
-    return text
+        parts.append(f"-{tax}")
+    return " ".join(parts)
+
+
+def round_cell(row: LeaderRow, width: int) -> str:
+    """`` 35 +5     56``: a round of one airline, its coins at the end (``…`` while it goes on)."""
+    coins = "…" if row.coins is None else str(row.coins)
+    change = change_text(row.grant, row.tax, row.penalty)
+    return f"{row.income:>3} {change:<{width - 4 - COINS_WIDTH}}{coins:>{COINS_WIDTH}}"
 
 
 class LeaderboardView(Widget, can_focus=True):
@@ -60,16 +70,17 @@ class LeaderboardView(Widget, can_focus=True):
         if view is None:
             return Text("")
         seats = view.num_seats
-        column = max(min((self.size.width - 7) // max(seats, 1), 16), 9)
-        text = Text("Leaderboard: pre-tax income, grant + or tax -, unused Landing Rights LR-\n", style="bold")
-        text.append(" Round" + "".join(f" {name[: column - 1]:<{column - 1}}" for name in self.names) + "\n", style="bold underline")
+        width = max(min((self.size.width - 7) // max(seats, 1), 16), 13) - 1
+        text = Text("Per round: income, grant + / tax - (LR- unused Landing Rights), coins after\n", style="bold")
+        text.append(" Round" + "".join(f" {name[:width]:<{width}}" for name in self.names) + "\n", style="bold")
+        heading = f"{'in':>3} {'+/-':<{width - 4 - COINS_WIDTH}}{'coins':>{COINS_WIDTH}}"
+        text.append("      " + f" {heading}" * seats + "\n", style="bold underline")
         rows = leaderboard(view)
         for number, records in enumerate(rows, start=1):
-            cells = "".join(f" {round_cell(*r):<{column - 1}}" for r in records)
-            text.append(f" {number:>5}{cells}\n")
+            text.append(f" {number:>5}" + "".join(f" {round_cell(r, width)}" for r in records) + "\n")
         if not rows:
             text.append("  No round flown yet.\n", style="italic")
-        text.append(" Coins" + "".join(f" {h.coins:>3}{'':<{column - 4}}" for h in view.holdings) + "\n", style="bold")
+        text.append("   Now" + "".join(f" {h.coins:>{width}}" for h in view.holdings) + "\n", style="bold")
         text.append(f"\nIncome bands: {band_text()}\n", style="dim")
         text.append(f"Income per passenger: {' / '.join(str(i) for i in data().income_by_stars)} by stars · coins stop at {data().coin_cap}", style="dim")
         return text

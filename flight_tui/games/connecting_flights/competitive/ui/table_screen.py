@@ -1,10 +1,11 @@
-"""The Connecting Flights competitive table: Board, Hand, Auction, Market, Event and Scores views.
+"""The Connecting Flights competitive table: Board, Hand, Auction, Market, Event, Scores and Log views.
 
-Keys 1-6 switch between the views (the tab line shows them); each phase opens the view it is
-played in (set-up: the Player cards and continents, then the starting flight in the Hand
-view). The status line gives the viewer's coins, the round, the stage, the phase and whom the
-game waits for; the log under the views tells every move, bots' bids, offers and sabotage
-included, as the viewer may know it. The trade key opens the trade dialog in the Marketplace;
+Keys 1-7 switch between the views (the tab line shows them; the Log view is the whole log, to
+read back what the bots did); each phase opens the view it is played in (set-up: the Player
+cards and continents, then the starting flight in the Hand view). The status line gives the
+viewer's coins, the round, the stage, the phase and whom the game waits for; the log under
+the views tells every move, bots' bids, offers and sabotage included, as the viewer may know
+it. The trade key opens the trade dialog in the Marketplace;
 an offer made to the viewer opens wherever they are and is answered with a key. The screen
 reads only ``table.view(viewer)``; with several people at one keyboard a hand-off screen
 comes between them, so nobody sees another's sealed choices or drawn Sabotage card. Seats,
@@ -59,7 +60,7 @@ from flight_tui.table import Table
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
 from flight_tui.ui.widgets.footer import GameFooter
 from flight_tui.ui.widgets.handoff import HandOffScreen
-from flight_tui.ui.widgets.log_panel import LogPanel
+from flight_tui.ui.widgets.log_panel import LogPanel, LogView
 
 VIEWS = (
     ("board", "Board"),
@@ -68,6 +69,7 @@ VIEWS = (
     ("market", "Market"),
     ("sabotage", "Event"),
     ("scores", "Scores"),
+    ("log", "Log"),
 )
 """The views in key order: key 1 shows the first."""
 PHASE_VIEWS = {
@@ -83,6 +85,8 @@ PHASE_VIEWS = {
     OVER: "scores",
 }
 """The view each phase is played in."""
+WHOLE_LOG = 5000
+"""How many of the latest log entries the Log view shows (more than a whole game has)."""
 TRADE_HELP = "Offer another player a trade in the Marketplace (or see the offer made to you)"
 UNDO_HELP = "Take back your last move where the rules allow (not a bid, an offer or anything revealed)"
 
@@ -101,6 +105,7 @@ class CompetitiveTableScreen(GameTableScreen):
         Binding("4", "show_view('market')", "Market", show=False, tooltip="The Marketplace: Landing Rights, Electric Planes, Fuel Trucks", id="competitive.market"),
         Binding("5", "show_view('sabotage')", "Event", show=False, tooltip="This round's event and the Sabotage phase", id="competitive.sabotage"),
         Binding("6", "show_view('scores')", "Scores", show=False, tooltip="The leaderboard: income, grants and taxes per round", id="competitive.scores"),
+        Binding("7", "show_view('log')", "Log", show=False, tooltip="Every move so far, to read back (↑ ↓ PgUp PgDn scroll)", id="competitive.log"),
         Binding("o", "trade", "Trade", tooltip=TRADE_HELP, id="competitive.trade"),
         Binding("u", "undo", "Undo", tooltip=UNDO_HELP, id="competitive.undo"),
         Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now", id="competitive.hint"),
@@ -131,6 +136,9 @@ class CompetitiveTableScreen(GameTableScreen):
             yield MarketView(self.world, id="market")
             yield SabotageView(self.world, id="sabotage")
             yield LeaderboardView(id="scores")
+            whole_log = LogView(id="log")
+            whole_log.can_focus = True  # its arrows and PgUp PgDn scroll it
+            yield whole_log
         yield LogPanel(id="cfc-log")
         yield GameFooter()
 
@@ -191,6 +199,8 @@ class CompetitiveTableScreen(GameTableScreen):
             show = getattr(self.query_one(widget), "show_view" if widget is CompetitiveHandPanel else "show")
             show(view, names)
         self.query_one(LogPanel).show(self.table.log_lines(seat, last=24))
+        if self.current_view == "log":
+            self._show_whole_log()
         self._show_tabs()
         self.refresh_bindings()
 
@@ -209,7 +219,13 @@ class CompetitiveTableScreen(GameTableScreen):
         shown = "auction" if self.current_view == "setup" else self.current_view
         self.query_one(TabLine).show(shown, labels)
 
+    def _show_whole_log(self) -> None:
+        seat = self.viewer if self.viewer is not None else 0
+        self.query_one(LogView).show(self.table.log_lines(seat, last=WHOLE_LOG))
+
     def _switch(self, name: str) -> None:
+        if name == "log":
+            self._show_whole_log()
         self.current_view = name
         self.query_one(ContentSwitcher).current = name
         self.query_one(f"#{name}").focus()
