@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from competitive_positions import (
+    D,
     W,
     after_setup,
     card_of,
@@ -193,7 +194,7 @@ def test_A5_grants_and_taxes_by_income_band_and_the_creative_accountant_pays_5_i
     records = grants_for([10, 25, 40, 55, 80], ["Fuel Broker", "Lobbyist", "Auctioneer", "Aircraft Engineer", "Investment Manager"])
     assert [(r.grant, r.tax) for r in records] == [(10, 0), (5, 0), (0, 0), (0, 5), (0, 10)]
     records = grants_for([80, 80, 10], ["Creative Accountant", "Lobbyist", "Grant Writer"])
-    assert [(r.grant, r.tax) for r in records] == [(0, 5), (0, 10), (15, 0)]
+    assert [(r.grant, r.tax) for r in records] == [(0, 5), (0, 10), (10 + D.player_cards[player_card("Grant Writer")].power_amount, 0)]
 
 
 def test_A5_events_of_the_grants_phase():

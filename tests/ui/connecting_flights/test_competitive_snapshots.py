@@ -100,7 +100,7 @@ def test_scores(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_end_of_the_game_decided_by_a_tie_breaker(snap_compare, size):
-    table = make_table(SEATS, seed=1)  # 10 each in round 10, and nothing to tell them apart but coins
+    table = make_table(SEATS, seed=6)  # 25 for two in round 10, and nothing to tell them apart but coins
     play_scripted(table, lambda t: t.is_over())
     assert table.state.decided_by == "coins"
     assert snap_compare(CompetitiveApp(table), terminal_size=size)
