@@ -77,7 +77,7 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
 from flight_tui.games.connecting_flights.core.chains import AP_CONT, AP_STARS, CARD_AIRPORT, PASS_STARS, PLANE_STARS
 
 POWER_WORTH = {
-    "grant_bonus": 3.0,
+    "grant_bonus": 4.5,
     "extra_bids": 12.0,
     "truck_discount": 3.5,
     "insured": 10.0,
@@ -88,7 +88,8 @@ POWER_WORTH = {
 }
 """What each Player card power is expected to be worth over a game, in coins, per unit of its
 amount (per coin off a truck, per coin more a grant, ...; a power without an amount counts once),
-for keeping one: about three trucks and three grants bought or received in a game, interest
+for keeping one: about three trucks bought and four to five grants received in a game (self-play:
+4.0 with two players, 4.4 with three, 5.0 with five), interest
 at every End Round but some of it lost to the cap, one electric plane."""
 
 
