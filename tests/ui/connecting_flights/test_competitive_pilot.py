@@ -617,3 +617,44 @@ async def test_the_log_view_keeps_every_move_of_the_game_to_read_back_with_the_k
         await pilot.press("4")
         await pilot.pause()
         assert "▸4 Market" in screen_lines(app)[1]
+
+
+@run_async
+async def test_after_a_purchase_the_marketplace_cursor_stays_in_place_and_never_jumps_to_another_section():
+    from flight_tui.games.connecting_flights.competitive.rules.actions import BuyLandingRights
+    from flight_tui.games.connecting_flights.competitive.ui.market import MarketView, buy_problem, market_rows
+    from flight_tui.games.connecting_flights.core_ui.lists import LineList
+
+    def last_landing_rights_of_a_lone_card_buyable(t) -> bool:
+        view = t.view(0)
+        if not (view.phase == "market" and t.to_act() == (0,)):
+            return False
+        last = [row for row in market_rows(view, WORLD) if isinstance(row.action, BuyLandingRights)][-1:]
+        airport = WORLD.airport_of_card(last[0].action.card).id if last else None
+        cards = [c for c in view.airport_pool if WORLD.airport_of_card(c).id == airport]
+        return len(cards) == 1 and buy_problem(view, last[0].action) is None
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=14)
+    play_scripted(table, last_landing_rights_of_a_lone_card_buyable)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        market = table_screen(app).query_one(MarketView)
+        lines = market.query_one(LineList)
+        target = max(i for i, row in enumerate(market.rows) if isinstance(row.action, BuyLandingRights))
+        above = market.rows[target - 1]
+        assert isinstance(above.action, BuyLandingRights)  # the section has a row above the one bought
+        while lines.cursor != target:
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.view(0).holdings[0].landing_rights  # bought; its row is gone
+        # the row before it, still in the Landing Rights (not the first Electric Plane below)
+        assert market.rows[lines.cursor].label == above.label
+        truck = next(i for i, row in enumerate(market.rows) if row.label.startswith("Fuel truck, capacity 2"))
+        while lines.cursor != truck:
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        # the same truck row, though its count of trucks left changed
+        assert market.rows[lines.cursor].label.startswith("Fuel truck, capacity 2")
