@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import msgspec
 from competitive_harness import CompetitiveApp, make_table, play_scripted, run_async, screen_lines, table_screen, wait_until
 from game_harness import ThemedApp
@@ -658,3 +660,91 @@ async def test_after_a_purchase_the_marketplace_cursor_stays_in_place_and_never_
         await pilot.pause()
         # the same truck row, though its count of trucks left changed
         assert market.rows[lines.cursor].label.startswith("Fuel truck, capacity 2")
+
+
+def spend_all_at_auction(view, legal):
+    """Seat 0 bids all it may on every card (to be short of coins soon); the others as scripted."""
+    from competitive_harness import scripted_move
+
+    from flight_tui.games.connecting_flights.competitive.rules.actions import Bid, PassBid
+
+    if view.seat == 0 and view.phase == "bidding":
+        bids = [a for a in legal if isinstance(a, Bid)]
+        return max(bids, key=lambda a: a.amount) if bids else PassBid()
+    return scripted_move(view, legal)
+
+
+@run_async
+async def test_a_player_passed_on_a_card_they_cannot_afford_is_told_so():
+    from flight_tui.games.connecting_flights.competitive.rules import auction as auction_rules
+    from flight_tui.games.connecting_flights.competitive.rules.actions import PassBid
+    from flight_tui.games.connecting_flights.competitive.rules.state import BidPassed
+    from flight_tui.games.connecting_flights.competitive.ui.presentation import lot_label
+
+    def her_pass_opens_a_card_beyond_her_coins(t) -> bool:
+        if not (t.view(0).phase == "bidding" and t.to_act() == (0,)):
+            return False
+        events = copy.deepcopy(t).submit(0, PassBid()).events
+        return any(isinstance(e, BidPassed) and e.seat == 0 and e.why == "coins" for e in events)
+
+    table = make_table("human:Ann,random:Bob", seed=2)
+    play_scripted(table, her_pass_opens_a_card_beyond_her_coins, move=spend_all_at_auction)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        seen = len(table.state.log)
+        await pilot.press("p")
+        await pilot.pause()
+        priced_out = [e for e in table.state.log[seen:] if isinstance(e, BidPassed) and e.seat == 0 and e.why == "coins"]
+        assert priced_out  # the position: Ann is passed on a card whose face value is beyond her coins
+        messages = [str(n.message) for n in app._notifications]
+        for event in priced_out:
+            lot = table.state.lots[event.lot]
+            assert f"You cannot afford {lot_label(WORLD, lot)} ({auction_rules.face_value(lot)}c): you are out of this card." in messages
+
+
+@run_async
+async def test_the_footer_offers_only_the_raise_keys_whose_bid_is_within_your_coins():
+    table = make_table("human:Ann,random:Bob", seed=1)
+
+    def ten_more_beyond_ann(t) -> bool:
+        view = t.view(0)
+        if not (view.phase == "bidding" and t.to_act() == (0,)):
+            return False
+        lowest, plus5, plus10 = raise_amounts(view)
+        return plus5 <= view.holdings[0].coins < plus10
+
+    play_scripted(table, ten_more_beyond_ann)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lowest, plus5, plus10 = raise_amounts(table.view(0))
+        footer = screen_lines(app)[-1]
+        assert "z Bid +1" in footer and "x +5" in footer and "+10" not in footer
+        keys_line = table_screen(app).query_one(AuctionView).query_one("#auction-keys").text.plain
+        assert f"z bids {lowest}" in keys_line and f"x bids {plus5}" in keys_line and "c bids" not in keys_line
+        await pilot.press("c")  # not offered: nothing is bid
+        await pilot.pause()
+        assert not any(isinstance(e, BidMade) and e.amount == plus10 for e in table.state.log)
+
+
+@run_async
+async def test_while_the_others_bid_on_a_card_you_cannot_afford_the_auction_says_so():
+    from flight_tui.games.connecting_flights.competitive.rules import auction as auction_rules
+    from flight_tui.games.connecting_flights.competitive.rules.state import BidPassed
+    from flight_tui.games.connecting_flights.competitive.ui.presentation import bidding_lot, lot_label
+
+    def others_bid_on_a_card_beyond_ann(t) -> bool:
+        view = t.view(0)
+        if not (view.phase == "bidding" and t.to_act() != (0,) and view.bidding.leader < 0):
+            return False
+        return BidPassed(0, view.bidding.lot, "coins") in view.log[-3:]
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, others_bid_on_a_card_beyond_ann, move=spend_all_at_auction)
+    app = CompetitiveApp(table, bot_delay=60)  # the bots think: the card stays under the hammer
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lot = bidding_lot(table.view(0))
+        words = f"You cannot afford {lot_label(WORLD, lot, False)} ({auction_rules.face_value(lot)}c): you are out of this card."
+        assert words in text_of(app)

@@ -31,6 +31,7 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     bidding_lot,
     choice_label,
     lot_label,
+    priced_out,
     raise_amounts,
     slot_rows,
 )
@@ -47,6 +48,13 @@ RAISES = (1, 5, 10)
 
 def my_bid_turn(view: CompetitiveView) -> bool:
     return view.phase == BIDDING and asked(view) and view.pending is None
+
+
+def raise_affordable(view: CompetitiveView, index: int) -> bool:
+    """Whether the viewer may bid what raise key ``index`` bids (it is their turn, and the bid is
+    within their coins)."""
+    amounts = raise_amounts(view, RAISES) if my_bid_turn(view) else []
+    return index < len(amounts) and amounts[index] <= view.holdings[view.seat].coins
 
 
 def my_lot_turn(view: CompetitiveView) -> bool:
@@ -153,26 +161,34 @@ class AuctionView(Widget, can_focus=True):
         if my_bid_turn(view):
             amounts = raise_amounts(view, RAISES)
             coins = view.holdings[view.seat].coins
-            keys = [f"{key_for(self, f'competitive.auction.raise-{step}')} bids {amount}" for step, amount in zip(RAISES, amounts) if amount <= coins]
+            keys = [
+                f"{key_for(self, f'competitive.auction.raise-{step}')} bids {amount}"
+                for index, (step, amount) in enumerate(zip(RAISES, amounts))
+                if raise_affordable(view, index)
+            ]
             if not keys:
                 keys = [f"you have {count(coins, 'coin')}, too few to bid"]
             keys.append(f"{key_for(self, 'competitive.auction.amount')} another amount")
             keys.append(f"{key_for(self, 'competitive.auction.pass')} passes")
             return Text("Your bid: " + " · ".join(keys), style="bold")
         if view.phase == BIDDING and view.to_act:
-            return Text(f"{self.names[view.to_act[0]]} is bidding.")
+            out = priced_out(view, self.world, view.bidding.lot, city=False)
+            return Text(out, style="bold") if out else Text(f"{self.names[view.to_act[0]]} is bidding.")
         return Text("")
 
     # ------------------------------------------------------------ keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show the keys of what the viewer may do now: choosing a card, or bidding."""
+        """Show the keys of what the viewer may do now: choosing a card, or bidding (a raise key
+        only while its bid is within the viewer's coins, as the line of bids says)."""
         view = self.view
         if view is None:
             return True
-        if action in ("move", "choose"):
+        if action in ("move", "choose", "end"):
             return my_lot_turn(view)
-        if action in ("raise_bid", "type_bid", "pass_bid"):
+        if action == "raise_bid":
+            return raise_affordable(view, parameters[0])
+        if action in ("type_bid", "pass_bid"):
             return my_bid_turn(view)
         return True
 
