@@ -748,3 +748,80 @@ async def test_while_the_others_bid_on_a_card_you_cannot_afford_the_auction_says
         lot = bidding_lot(table.view(0))
         words = f"You cannot afford {lot_label(WORLD, lot, False)} ({auction_rules.face_value(lot)}c): you are out of this card."
         assert words in text_of(app)
+
+
+@run_async
+async def test_a_target_with_both_airport_cards_of_a_city_is_offered_that_airport_once():
+    from flight_tui.games.connecting_flights.competitive.ui.sabotage import SabotageView
+    from flight_tui.games.connecting_flights.core_ui.lists import LineList
+
+    def a_target_holds_both_cards_of_an_airport(t) -> bool:
+        view = t.view(0)
+        if not (view.phase == "sabotage" and t.to_act() == (0,) and view.drawn_sabotage >= 0 and data().sabotage[view.drawn_sabotage].effect == "airport"):
+            return False
+        return any(
+            len({WORLD.airport_of_card(c).id for c in h.airports}) < len(h.airports) for s, h in enumerate(view.holdings) if s != 0
+        )
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=1)
+    play_scripted(table, a_target_holds_both_cards_of_an_airport)
+    async with CompetitiveApp(table).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        sabotage = table_screen(pilot.app).query_one(SabotageView)
+        labels = [label for label, _ in sabotage.choices]
+        assert len(labels) == len(set(labels))
+        listed = {(a.target, WORLD.airport_of_card(a.on).id) for _, a in sabotage.choices if hasattr(a, "on") and a.on >= 0}
+        legal = {(a.target, WORLD.airport_of_card(a.on).id) for a in table.legal_actions(0) if hasattr(a, "on") and a.on >= 0}
+        assert listed == legal  # every airport of every target, each once
+        lines = sabotage.query_one(LineList)
+        assert [text for text, _, _ in lines.rows] == labels
+        await pilot.press("end")
+        assert lines.cursor == len(labels) - 1
+        await pilot.press("home")
+        assert lines.cursor == 0
+
+
+@run_async
+async def test_home_and_end_go_to_the_first_and_the_last_row_of_every_list():
+    from flight_tui.games.connecting_flights.competitive.ui.market import MarketView
+    from flight_tui.games.connecting_flights.competitive.ui.setup_view import SetupView
+    from flight_tui.games.connecting_flights.core_ui.hand import ChoiceList
+    from flight_tui.games.connecting_flights.core_ui.lists import LineList
+
+    async def ends(pilot, lines, last: int, first: int = 0) -> None:
+        await pilot.press("end")
+        assert lines.cursor == last
+        await pilot.press("home")
+        assert lines.cursor == first
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    async with CompetitiveApp(table).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        setup = table_screen(pilot.app).query_one(SetupView)
+        await ends(pilot, setup.query_one(LineList), len(setup.choices) - 1)
+
+    play_scripted(table, lambda t: t.view(0).phase == "start" and 0 in t.to_act())
+    async with CompetitiveApp(table).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        choices = table_screen(pilot.app).query_one(CompetitiveHandPanel).query_one(ChoiceList)
+        await ends(pilot, choices, len(choices.rows) - 1)
+
+    play_scripted(table, lambda t: t.view(0).phase == "choose_lots" and t.to_act() == (0,) and len(t.legal_actions(0)) > 2)
+    async with CompetitiveApp(table).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        auction = table_screen(pilot.app).query_one(AuctionView)
+        await ends(pilot, auction.query_one(LineList), len(auction.choices) - 1)
+
+    play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,))
+    async with CompetitiveApp(table).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        market = table_screen(pilot.app).query_one(MarketView)
+        selectable = [i for i, row in enumerate(market.rows) if row.action is not None]
+        await ends(pilot, market.query_one(LineList), selectable[-1], selectable[0])
+        await pilot.press("o")  # the trade dialog
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, TradeDialog)
+        mine = dialog.query_one("#trade-list-0", LineList)
+        selectable = [i for i, (_, _, kind) in enumerate(mine.rows) if kind != "heading"]
+        await ends(pilot, mine, selectable[-1], selectable[0])

@@ -137,6 +137,8 @@ def hand_bindings(mode: str, send: str = "Fly") -> list[Binding]:
     return [
         Binding("up,k", "move(-1)", "Card", key_display="↑↓", tooltip="Previous card that may come next", id=f"{mode}.hand.previous"),
         Binding("down,j", "move(1)", "Next card", show=False, tooltip="Next card that may come next", id=f"{mode}.hand.next"),
+        Binding("home", "end(-1)", "First card", show=False, tooltip="The first card that may come next", id=f"{mode}.hand.first"),
+        Binding("end", "end(1)", "Last card", show=False, tooltip="The last card that may come next", id=f"{mode}.hand.last"),
         Binding("enter,space", "pick", "Add", key_display="Enter", tooltip="Put the card under the cursor in the flight", id=f"{mode}.hand.add"),
         Binding("backspace", "back", "Back", key_display="⌫", tooltip="Take back the last card or chain change", id=f"{mode}.hand.back"),
         Binding("e", "end_chain", "End chain", tooltip="End the chain being built (a partial flight is dropped)", id=f"{mode}.hand.end-chain"),
@@ -314,12 +316,17 @@ class HandPanel(Widget, can_focus=True):
         return choices[cursor] if cursor < len(choices) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("pick", "move", "back", "end_chain", "clear", "fly"):
+        if action in ("pick", "move", "end", "back", "end_chain", "clear", "fly"):
             return self.can_build and self.builder is not None
         return True
 
     def action_move(self, step: int) -> None:
         self.query_one(ChoiceList).move(step)
+
+    def action_end(self, direction: int) -> None:
+        """Go to the first (``direction`` -1) or the last (1) card that may come next."""
+        choices = self.query_one(ChoiceList)
+        choices.move(direction * len(choices.rows))
 
     def action_pick(self) -> None:
         choice = self.choice

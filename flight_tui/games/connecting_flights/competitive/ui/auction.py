@@ -67,6 +67,8 @@ class AuctionView(Widget, can_focus=True):
     BINDINGS = [
         Binding("up,k", "move(-1)", "Card", key_display="↑↓", tooltip="Previous card to put up", id="competitive.auction.previous"),
         Binding("down,j", "move(1)", "Next card", show=False, tooltip="Next card to put up", id="competitive.auction.next"),
+        Binding("home", "end(-1)", "First card", show=False, tooltip="The first card to put up", id="competitive.auction.first"),
+        Binding("end", "end(1)", "Last card", show=False, tooltip="The last card to put up", id="competitive.auction.last"),
         Binding("enter", "choose", "Put up", key_display="Enter", tooltip="Put the card under the cursor up for auction", id="competitive.auction.choose"),
         Binding("z", "raise_bid(0)", "Bid +1", tooltip="Bid 1 more than the bid standing (to open: the face value)", id="competitive.auction.raise-1"),
         Binding("x", "raise_bid(1)", "+5", tooltip="Bid 5 more than the bid standing", id="competitive.auction.raise-5"),
@@ -194,6 +196,10 @@ class AuctionView(Widget, can_focus=True):
 
     def action_move(self, step: int) -> None:
         self.query_one(LineList).move(step)
+
+    def action_end(self, direction: int) -> None:
+        """Go to the first (``direction`` -1) or the last (1) card to put up."""
+        self.query_one(LineList).move_to_end(direction)
 
     def action_choose(self) -> None:
         choice = self.choice
