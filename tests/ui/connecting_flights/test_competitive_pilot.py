@@ -825,3 +825,36 @@ async def test_home_and_end_go_to_the_first_and_the_last_row_of_every_list():
         mine = dialog.query_one("#trade-list-0", LineList)
         selectable = [i for i, (_, _, kind) in enumerate(mine.rows) if kind != "heading"]
         await ends(pilot, mine, selectable[-1], selectable[0])
+
+
+@run_async
+async def test_once_the_starting_flight_is_complete_the_builder_offers_nothing_more_and_the_send_key_buys_it():
+    from flight_tui.games.connecting_flights.competitive.rules.state import StartBought
+    from flight_tui.games.connecting_flights.core_ui.hand import ChoiceList
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, lambda t: t.view(0).phase == "start" and 0 in t.to_act())
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "f Buy flight" in screen_lines(app)[-1] and "Send" not in screen_lines(app)[-1]
+        view = table.view(0)
+        start = min(setup_rules.legal_starts(view, 0, view.setup_planes, view.setup_passengers), key=setup_rules.start_cost)
+        panel = table_screen(app).query_one(CompetitiveHandPanel)
+        truck = view.holdings[0].trucks[0]
+        for step, card in (("origin", start.origin), ("plane", start.plane), ("truck", truck), ("passenger", start.passenger), ("dest", start.dest)):
+            await put_down(pilot, panel, choice_label(WORLD, Choice(step, card)).ljust(34))
+        await pilot.pause()
+        assert panel.query_one(ChoiceList).rows == []  # no plane (or anything) to add
+        text = text_of(app)
+        assert "· complete" in text and "next: plane" not in text
+        assert "(the starting flight is complete: f buys it)" in text
+        footer = screen_lines(app)[-1]
+        assert "f Buy flight" in footer and "Add" not in footer and "End chain" not in footer
+        await pilot.press("backspace")  # the destination taken back: the airports are offered again
+        await pilot.pause()
+        assert panel.query_one(ChoiceList).rows and "Add" in screen_lines(app)[-1]
+        await put_down(pilot, panel, choice_label(WORLD, Choice("dest", start.dest)).ljust(34))
+        await pilot.press("f")
+        await pilot.pause()
+        assert any(isinstance(e, StartBought) and e.seat == 0 for e in table.state.log)
