@@ -79,8 +79,8 @@ def scripted_move(view: CompetitiveView, legal: list) -> object:
     return legal[0]
 
 
-def play_scripted(table: Table, stop: Callable[[Table], bool], limit: int = 20000) -> None:
-    """Every seat plays :func:`scripted_move` until ``stop(table)`` (a fixed position for a seed)."""
+def play_scripted(table: Table, stop: Callable[[Table], bool], limit: int = 20000, move: Callable[[CompetitiveView, list], object] = scripted_move) -> None:
+    """Every seat plays ``move`` (:func:`scripted_move`) until ``stop(table)`` (a fixed position for a seed)."""
     for _ in range(limit):
         if stop(table):
             return
@@ -88,5 +88,5 @@ def play_scripted(table: Table, stop: Callable[[Table], bool], limit: int = 2000
             break
         seat = table.to_act()[0]
         view = table.view(seat)
-        table.submit(seat, scripted_move(view, table.rules.legal_actions_from_view(view)))
+        table.submit(seat, move(view, table.rules.legal_actions_from_view(view)))
     raise AssertionError("the position asked for never came")

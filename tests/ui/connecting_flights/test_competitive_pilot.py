@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import msgspec
 from competitive_harness import CompetitiveApp, make_table, play_scripted, run_async, screen_lines, table_screen, wait_until
 from game_harness import ThemedApp
@@ -617,3 +619,242 @@ async def test_the_log_view_keeps_every_move_of_the_game_to_read_back_with_the_k
         await pilot.press("4")
         await pilot.pause()
         assert "▸4 Market" in screen_lines(app)[1]
+
+
+@run_async
+async def test_after_a_purchase_the_marketplace_cursor_stays_in_place_and_never_jumps_to_another_section():
+    from flight_tui.games.connecting_flights.competitive.rules.actions import BuyLandingRights
+    from flight_tui.games.connecting_flights.competitive.ui.market import MarketView, buy_problem, market_rows
+    from flight_tui.games.connecting_flights.core_ui.lists import LineList
+
+    def last_landing_rights_of_a_lone_card_buyable(t) -> bool:
+        view = t.view(0)
+        if not (view.phase == "market" and t.to_act() == (0,)):
+            return False
+        last = [row for row in market_rows(view, WORLD) if isinstance(row.action, BuyLandingRights)][-1:]
+        airport = WORLD.airport_of_card(last[0].action.card).id if last else None
+        cards = [c for c in view.airport_pool if WORLD.airport_of_card(c).id == airport]
+        return len(cards) == 1 and buy_problem(view, last[0].action) is None
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=14)
+    play_scripted(table, last_landing_rights_of_a_lone_card_buyable)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        market = table_screen(app).query_one(MarketView)
+        lines = market.query_one(LineList)
+        target = max(i for i, row in enumerate(market.rows) if isinstance(row.action, BuyLandingRights))
+        above = market.rows[target - 1]
+        assert isinstance(above.action, BuyLandingRights)  # the section has a row above the one bought
+        while lines.cursor != target:
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.view(0).holdings[0].landing_rights  # bought; its row is gone
+        # the row before it, still in the Landing Rights (not the first Electric Plane below)
+        assert market.rows[lines.cursor].label == above.label
+        truck = next(i for i, row in enumerate(market.rows) if row.label.startswith("Fuel truck, capacity 2"))
+        while lines.cursor != truck:
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        # the same truck row, though its count of trucks left changed
+        assert market.rows[lines.cursor].label.startswith("Fuel truck, capacity 2")
+
+
+def spend_all_at_auction(view, legal):
+    """Seat 0 bids all it may on every card (to be short of coins soon); the others as scripted."""
+    from competitive_harness import scripted_move
+
+    from flight_tui.games.connecting_flights.competitive.rules.actions import Bid, PassBid
+
+    if view.seat == 0 and view.phase == "bidding":
+        bids = [a for a in legal if isinstance(a, Bid)]
+        return max(bids, key=lambda a: a.amount) if bids else PassBid()
+    return scripted_move(view, legal)
+
+
+@run_async
+async def test_a_player_passed_on_a_card_they_cannot_afford_is_told_so():
+    from flight_tui.games.connecting_flights.competitive.rules import auction as auction_rules
+    from flight_tui.games.connecting_flights.competitive.rules.actions import PassBid
+    from flight_tui.games.connecting_flights.competitive.rules.state import BidPassed
+    from flight_tui.games.connecting_flights.competitive.ui.presentation import lot_label
+
+    def her_pass_opens_a_card_beyond_her_coins(t) -> bool:
+        if not (t.view(0).phase == "bidding" and t.to_act() == (0,)):
+            return False
+        events = copy.deepcopy(t).submit(0, PassBid()).events
+        return any(isinstance(e, BidPassed) and e.seat == 0 and e.why == "coins" for e in events)
+
+    table = make_table("human:Ann,random:Bob", seed=2)
+    play_scripted(table, her_pass_opens_a_card_beyond_her_coins, move=spend_all_at_auction)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        seen = len(table.state.log)
+        await pilot.press("p")
+        await pilot.pause()
+        priced_out = [e for e in table.state.log[seen:] if isinstance(e, BidPassed) and e.seat == 0 and e.why == "coins"]
+        assert priced_out  # the position: Ann is passed on a card whose face value is beyond her coins
+        messages = [str(n.message) for n in app._notifications]
+        for event in priced_out:
+            lot = table.state.lots[event.lot]
+            assert f"You cannot afford {lot_label(WORLD, lot)} ({auction_rules.face_value(lot)}c): you are out of this card." in messages
+
+
+@run_async
+async def test_the_footer_offers_only_the_raise_keys_whose_bid_is_within_your_coins():
+    table = make_table("human:Ann,random:Bob", seed=1)
+
+    def ten_more_beyond_ann(t) -> bool:
+        view = t.view(0)
+        if not (view.phase == "bidding" and t.to_act() == (0,)):
+            return False
+        lowest, plus5, plus10 = raise_amounts(view)
+        return plus5 <= view.holdings[0].coins < plus10
+
+    play_scripted(table, ten_more_beyond_ann)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lowest, plus5, plus10 = raise_amounts(table.view(0))
+        footer = screen_lines(app)[-1]
+        assert "z Bid +1" in footer and "x +5" in footer and "+10" not in footer
+        keys_line = table_screen(app).query_one(AuctionView).query_one("#auction-keys").text.plain
+        assert f"z bids {lowest}" in keys_line and f"x bids {plus5}" in keys_line and "c bids" not in keys_line
+        await pilot.press("c")  # not offered: nothing is bid
+        await pilot.pause()
+        assert not any(isinstance(e, BidMade) and e.amount == plus10 for e in table.state.log)
+
+
+@run_async
+async def test_while_the_others_bid_on_a_card_you_cannot_afford_the_auction_says_so():
+    from flight_tui.games.connecting_flights.competitive.rules import auction as auction_rules
+    from flight_tui.games.connecting_flights.competitive.rules.state import BidPassed
+    from flight_tui.games.connecting_flights.competitive.ui.presentation import bidding_lot, lot_label
+
+    def others_bid_on_a_card_beyond_ann(t) -> bool:
+        view = t.view(0)
+        if not (view.phase == "bidding" and t.to_act() != (0,) and view.bidding.leader < 0):
+            return False
+        return BidPassed(0, view.bidding.lot, "coins") in view.log[-3:]
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, others_bid_on_a_card_beyond_ann, move=spend_all_at_auction)
+    app = CompetitiveApp(table, bot_delay=60)  # the bots think: the card stays under the hammer
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lot = bidding_lot(table.view(0))
+        words = f"You cannot afford {lot_label(WORLD, lot, False)} ({auction_rules.face_value(lot)}c): you are out of this card."
+        assert words in text_of(app)
+
+
+@run_async
+async def test_a_target_with_both_airport_cards_of_a_city_is_offered_that_airport_once():
+    from flight_tui.games.connecting_flights.competitive.ui.sabotage import SabotageView
+    from flight_tui.games.connecting_flights.core_ui.lists import LineList
+
+    def a_target_holds_both_cards_of_an_airport(t) -> bool:
+        view = t.view(0)
+        if not (view.phase == "sabotage" and t.to_act() == (0,) and view.drawn_sabotage >= 0 and data().sabotage[view.drawn_sabotage].effect == "airport"):
+            return False
+        return any(
+            len({WORLD.airport_of_card(c).id for c in h.airports}) < len(h.airports) for s, h in enumerate(view.holdings) if s != 0
+        )
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=1)
+    play_scripted(table, a_target_holds_both_cards_of_an_airport)
+    async with CompetitiveApp(table).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        sabotage = table_screen(pilot.app).query_one(SabotageView)
+        labels = [label for label, _ in sabotage.choices]
+        assert len(labels) == len(set(labels))
+        listed = {(a.target, WORLD.airport_of_card(a.on).id) for _, a in sabotage.choices if hasattr(a, "on") and a.on >= 0}
+        legal = {(a.target, WORLD.airport_of_card(a.on).id) for a in table.legal_actions(0) if hasattr(a, "on") and a.on >= 0}
+        assert listed == legal  # every airport of every target, each once
+        lines = sabotage.query_one(LineList)
+        assert [text for text, _, _ in lines.rows] == labels
+        await pilot.press("end")
+        assert lines.cursor == len(labels) - 1
+        await pilot.press("home")
+        assert lines.cursor == 0
+
+
+@run_async
+async def test_home_and_end_go_to_the_first_and_the_last_row_of_every_list():
+    from flight_tui.games.connecting_flights.competitive.ui.market import MarketView
+    from flight_tui.games.connecting_flights.competitive.ui.setup_view import SetupView
+    from flight_tui.games.connecting_flights.core_ui.hand import ChoiceList
+    from flight_tui.games.connecting_flights.core_ui.lists import LineList
+
+    async def ends(pilot, lines, last: int, first: int = 0) -> None:
+        await pilot.press("end")
+        assert lines.cursor == last
+        await pilot.press("home")
+        assert lines.cursor == first
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    async with CompetitiveApp(table).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        setup = table_screen(pilot.app).query_one(SetupView)
+        await ends(pilot, setup.query_one(LineList), len(setup.choices) - 1)
+
+    play_scripted(table, lambda t: t.view(0).phase == "start" and 0 in t.to_act())
+    async with CompetitiveApp(table).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        choices = table_screen(pilot.app).query_one(CompetitiveHandPanel).query_one(ChoiceList)
+        await ends(pilot, choices, len(choices.rows) - 1)
+
+    play_scripted(table, lambda t: t.view(0).phase == "choose_lots" and t.to_act() == (0,) and len(t.legal_actions(0)) > 2)
+    async with CompetitiveApp(table).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        auction = table_screen(pilot.app).query_one(AuctionView)
+        await ends(pilot, auction.query_one(LineList), len(auction.choices) - 1)
+
+    play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,))
+    async with CompetitiveApp(table).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        market = table_screen(pilot.app).query_one(MarketView)
+        selectable = [i for i, row in enumerate(market.rows) if row.action is not None]
+        await ends(pilot, market.query_one(LineList), selectable[-1], selectable[0])
+        await pilot.press("o")  # the trade dialog
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, TradeDialog)
+        mine = dialog.query_one("#trade-list-0", LineList)
+        selectable = [i for i, (_, _, kind) in enumerate(mine.rows) if kind != "heading"]
+        await ends(pilot, mine, selectable[-1], selectable[0])
+
+
+@run_async
+async def test_once_the_starting_flight_is_complete_the_builder_offers_nothing_more_and_the_send_key_buys_it():
+    from flight_tui.games.connecting_flights.competitive.rules.state import StartBought
+    from flight_tui.games.connecting_flights.core_ui.hand import ChoiceList
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, lambda t: t.view(0).phase == "start" and 0 in t.to_act())
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "f Buy flight" in screen_lines(app)[-1] and "Send" not in screen_lines(app)[-1]
+        view = table.view(0)
+        start = min(setup_rules.legal_starts(view, 0, view.setup_planes, view.setup_passengers), key=setup_rules.start_cost)
+        panel = table_screen(app).query_one(CompetitiveHandPanel)
+        truck = view.holdings[0].trucks[0]
+        for step, card in (("origin", start.origin), ("plane", start.plane), ("truck", truck), ("passenger", start.passenger), ("dest", start.dest)):
+            await put_down(pilot, panel, choice_label(WORLD, Choice(step, card)).ljust(34))
+        await pilot.pause()
+        assert panel.query_one(ChoiceList).rows == []  # no plane (or anything) to add
+        text = text_of(app)
+        assert "· complete" in text and "next: plane" not in text
+        assert "(the starting flight is complete: f buys it)" in text
+        footer = screen_lines(app)[-1]
+        assert "f Buy flight" in footer and "Add" not in footer and "End chain" not in footer
+        await pilot.press("backspace")  # the destination taken back: the airports are offered again
+        await pilot.pause()
+        assert panel.query_one(ChoiceList).rows and "Add" in screen_lines(app)[-1]
+        await put_down(pilot, panel, choice_label(WORLD, Choice("dest", start.dest)).ljust(34))
+        await pilot.press("f")
+        await pilot.pause()
+        assert any(isinstance(e, StartBought) and e.seat == 0 for e in table.state.log)

@@ -137,6 +137,8 @@ def hand_bindings(mode: str, send: str = "Fly") -> list[Binding]:
     return [
         Binding("up,k", "move(-1)", "Card", key_display="↑↓", tooltip="Previous card that may come next", id=f"{mode}.hand.previous"),
         Binding("down,j", "move(1)", "Next card", show=False, tooltip="Next card that may come next", id=f"{mode}.hand.next"),
+        Binding("home", "end(-1)", "First card", show=False, tooltip="The first card that may come next", id=f"{mode}.hand.first"),
+        Binding("end", "end(1)", "Last card", show=False, tooltip="The last card that may come next", id=f"{mode}.hand.last"),
         Binding("enter,space", "pick", "Add", key_display="Enter", tooltip="Put the card under the cursor in the flight", id=f"{mode}.hand.add"),
         Binding("backspace", "back", "Back", key_display="⌫", tooltip="Take back the last card or chain change", id=f"{mode}.hand.back"),
         Binding("e", "end_chain", "End chain", tooltip="End the chain being built (a partial flight is dropped)", id=f"{mode}.hand.end-chain"),
@@ -216,7 +218,6 @@ class HandPanel(Widget, can_focus=True):
         if self.builder is None or self.builder.hand != hand:
             self.builder = ChainBuilder.from_chains(self.world, hand, arranged)
         self._show_builder()
-        self.refresh_bindings()
 
     def _show_builder(self, cursor: int = 0) -> None:
         builder = self.builder
@@ -230,11 +231,12 @@ class HandPanel(Widget, can_focus=True):
         self.query_one("#chains", Static).update(chains)
         self.query_one("#chains").display = bool(builder.chains)
         self.query_one("#building", Static).update(self._building_text())
-        choices = builder.choices() if self.can_build else []
+        choices = self.next_choices() if self.can_build else []
         rows = [self._choice_row(choice) for choice in choices]
-        empty = f"(nothing can come next: {self._key('end-chain')} ends the chain)" if self.can_build else ""
+        empty = self.nothing_next_text() if self.can_build else ""
         self.query_one(ChoiceList).show(rows, cursor, empty=empty)
         self.query_one("#problems", Static).update(self._problems_text())
+        self.refresh_bindings()  # the keys that apply change with the cards that may come next
 
     # ------------------------------------------------------------ what a mode says
 
@@ -255,6 +257,21 @@ class HandPanel(Widget, can_focus=True):
         """What the send key does with chains that keep the rules (after the key's name)."""
         return "flies them"
 
+    def next_choices(self) -> list[Choice]:
+        """The cards offered to come next: the builder's (a mode may offer fewer)."""
+        return self.builder.choices()
+
+    def nothing_next_text(self) -> str:
+        """What the list of next cards says when it is empty."""
+        return f"(nothing can come next: {self._key('end-chain')} ends the chain)"
+
+    def building_words(self) -> Text:
+        """The chain being built and the card it needs next (after :meth:`building_heading`)."""
+        builder = self.builder
+        text = Text(chain_text(self.world, builder.current) if builder.current else "")
+        text.append(f" · next: {STEP_WORDS[builder.step()]}", style="italic")
+        return text
+
     def choice_note(self, choice: Choice) -> str:
         """What to say after a card that may come next (a price), or ""."""
         return ""
@@ -264,14 +281,9 @@ class HandPanel(Widget, can_focus=True):
         return None
 
     def _building_text(self) -> Text:
-        builder = self.builder
         if not self.can_build:
             return Text(self.idle_text())
-        text = Text(self.building_heading())
-        if builder.current:
-            text.append(chain_text(self.world, builder.current))
-        text.append(f" · next: {STEP_WORDS[builder.step()]}", style="italic")
-        return text
+        return Text(self.building_heading()) + self.building_words()
 
     def _choice_row(self, choice: Choice) -> tuple[str, bool]:
         rules = sorted({p.rule for p in self.builder.choice_problems(choice) if p.rule is not None})
@@ -309,17 +321,22 @@ class HandPanel(Widget, can_focus=True):
     @property
     def choice(self) -> Choice | None:
         """The card under the cursor, if any."""
-        choices = self.builder.choices() if self.builder and self.can_build else []
+        choices = self.next_choices() if self.builder and self.can_build else []
         cursor = self.query_one(ChoiceList).cursor
         return choices[cursor] if cursor < len(choices) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("pick", "move", "back", "end_chain", "clear", "fly"):
+        if action in ("pick", "move", "end", "back", "end_chain", "clear", "fly"):
             return self.can_build and self.builder is not None
         return True
 
     def action_move(self, step: int) -> None:
         self.query_one(ChoiceList).move(step)
+
+    def action_end(self, direction: int) -> None:
+        """Go to the first (``direction`` -1) or the last (1) card that may come next."""
+        choices = self.query_one(ChoiceList)
+        choices.move(direction * len(choices.rows))
 
     def action_pick(self) -> None:
         choice = self.choice
@@ -335,7 +352,6 @@ class HandPanel(Widget, can_focus=True):
             return
         self.builder = ChainBuilder.from_chains(self.world, self.builder.hand, chains)
         self._show_builder()
-        self.refresh_bindings()
 
     def action_back(self) -> None:
         if self.builder.back():

@@ -41,19 +41,20 @@ class LineList(Widget):
         self.cursor = 0
         self.top = 0
 
-    def show(self, rows: list[tuple[str, str, str]], cursor: int, *, from_top: bool = False) -> None:
-        """New rows; ``from_top`` scrolls back to the first row."""
+    def show(self, rows: list[tuple[str, str, str]], cursor: int, *, from_top: bool = False, back_first: bool = False) -> None:
+        """New rows; ``from_top`` scrolls back to the first row. On a heading the cursor goes to
+        the next row, or with ``back_first`` to the row before (to stay in the same section)."""
         self.rows = rows
-        self.cursor = self._nearest(cursor)
+        self.cursor = self._nearest(cursor, back_first)
         if from_top:
             self.top = 0
         self._scroll_to_cursor()
         self.refresh()
 
-    def _nearest(self, index: int) -> int:
-        """The selectable row at or after ``index`` (else before it)."""
+    def _nearest(self, index: int, back_first: bool = False) -> int:
+        """The selectable row at or after ``index`` (else before it; before first with ``back_first``)."""
         index = min(max(index, 0), max(len(self.rows) - 1, 0))
-        for step in (1, -1):
+        for step in (-1, 1) if back_first else (1, -1):
             i = index
             while 0 <= i < len(self.rows):
                 if self.rows[i][2] != "heading":
@@ -67,6 +68,14 @@ class LineList(Widget):
         while 0 <= index < len(self.rows) and self.rows[index][2] == "heading":
             index += step
         if not 0 <= index < len(self.rows):
+            return False
+        self.move_to(index)
+        return True
+
+    def move_to_end(self, direction: int) -> bool:
+        """Move to the first (``direction`` -1) or the last (1) selectable row; False if already there."""
+        index = self._nearest(len(self.rows) - 1 if direction > 0 else 0, back_first=direction > 0)
+        if not self.rows or index == self.cursor:
             return False
         self.move_to(index)
         return True
@@ -160,22 +169,32 @@ class ShopView(Widget, can_focus=True):
 
     def list_rows(self, rows: list[Any], texts: list[tuple[str, str, str]], same: Callable[[Any], Hashable], phase: Hashable) -> None:
         """Show new rows (``texts`` as :class:`LineList` draws them): the cursor stays on the row
-        that is ``same`` as the one it was on, and goes back to the top in a new ``phase``."""
+        that is ``same`` as the one it was on; when that row is gone, on the same place in the
+        list (in the same section: the row before when the gone row was its last); back at the
+        top in a new ``phase``."""
         old = self.row
         self.rows = rows
         lines = self.query_one(LineList)
         fresh = phase != self._listed
         self._listed = phase
-        cursor = 0 if fresh else lines.cursor
+        found = None
         if not fresh and old is not None:
-            cursor = next((i for i, row in enumerate(rows) if same(row) == same(old)), cursor)
-        lines.show(texts, cursor, from_top=fresh)
+            found = next((i for i, row in enumerate(rows) if same(row) == same(old)), None)
+        if found is not None:
+            cursor = found
+        else:
+            cursor = 0 if fresh else lines.cursor
+        lines.show(texts, cursor, from_top=fresh, back_first=not fresh and found is None)
 
     def show_detail(self) -> None:
         """Say what the row under the cursor is and whether it can be had."""
 
     def on_line_list_moved(self, _: LineList.Moved) -> None:
         self.show_detail()
+
+    def action_end(self, direction: int) -> None:
+        """Go to the first (``direction`` -1) or the last (1) thing for sale."""
+        self.query_one(LineList).move_to_end(direction)
 
     def action_move(self, step: int) -> None:
         lines = self.query_one(LineList)

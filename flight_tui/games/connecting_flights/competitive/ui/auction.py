@@ -31,6 +31,7 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     bidding_lot,
     choice_label,
     lot_label,
+    priced_out,
     raise_amounts,
     slot_rows,
 )
@@ -49,6 +50,13 @@ def my_bid_turn(view: CompetitiveView) -> bool:
     return view.phase == BIDDING and asked(view) and view.pending is None
 
 
+def raise_affordable(view: CompetitiveView, index: int) -> bool:
+    """Whether the viewer may bid what raise key ``index`` bids (it is their turn, and the bid is
+    within their coins)."""
+    amounts = raise_amounts(view, RAISES) if my_bid_turn(view) else []
+    return index < len(amounts) and amounts[index] <= view.holdings[view.seat].coins
+
+
 def my_lot_turn(view: CompetitiveView) -> bool:
     return view.phase == CHOOSE_LOTS and asked(view) and view.pending is None
 
@@ -59,6 +67,8 @@ class AuctionView(Widget, can_focus=True):
     BINDINGS = [
         Binding("up,k", "move(-1)", "Card", key_display="↑↓", tooltip="Previous card to put up", id="competitive.auction.previous"),
         Binding("down,j", "move(1)", "Next card", show=False, tooltip="Next card to put up", id="competitive.auction.next"),
+        Binding("home", "end(-1)", "First card", show=False, tooltip="The first card to put up", id="competitive.auction.first"),
+        Binding("end", "end(1)", "Last card", show=False, tooltip="The last card to put up", id="competitive.auction.last"),
         Binding("enter", "choose", "Put up", key_display="Enter", tooltip="Put the card under the cursor up for auction", id="competitive.auction.choose"),
         Binding("z", "raise_bid(0)", "Bid +1", tooltip="Bid 1 more than the bid standing (to open: the face value)", id="competitive.auction.raise-1"),
         Binding("x", "raise_bid(1)", "+5", tooltip="Bid 5 more than the bid standing", id="competitive.auction.raise-5"),
@@ -153,31 +163,43 @@ class AuctionView(Widget, can_focus=True):
         if my_bid_turn(view):
             amounts = raise_amounts(view, RAISES)
             coins = view.holdings[view.seat].coins
-            keys = [f"{key_for(self, f'competitive.auction.raise-{step}')} bids {amount}" for step, amount in zip(RAISES, amounts) if amount <= coins]
+            keys = [
+                f"{key_for(self, f'competitive.auction.raise-{step}')} bids {amount}"
+                for index, (step, amount) in enumerate(zip(RAISES, amounts))
+                if raise_affordable(view, index)
+            ]
             if not keys:
                 keys = [f"you have {count(coins, 'coin')}, too few to bid"]
             keys.append(f"{key_for(self, 'competitive.auction.amount')} another amount")
             keys.append(f"{key_for(self, 'competitive.auction.pass')} passes")
             return Text("Your bid: " + " · ".join(keys), style="bold")
         if view.phase == BIDDING and view.to_act:
-            return Text(f"{self.names[view.to_act[0]]} is bidding.")
+            out = priced_out(view, self.world, view.bidding.lot, city=False)
+            return Text(out, style="bold") if out else Text(f"{self.names[view.to_act[0]]} is bidding.")
         return Text("")
 
     # ------------------------------------------------------------ keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show the keys of what the viewer may do now: choosing a card, or bidding."""
+        """Show the keys of what the viewer may do now: choosing a card, or bidding (a raise key
+        only while its bid is within the viewer's coins, as the line of bids says)."""
         view = self.view
         if view is None:
             return True
-        if action in ("move", "choose"):
+        if action in ("move", "choose", "end"):
             return my_lot_turn(view)
-        if action in ("raise_bid", "type_bid", "pass_bid"):
+        if action == "raise_bid":
+            return raise_affordable(view, parameters[0])
+        if action in ("type_bid", "pass_bid"):
             return my_bid_turn(view)
         return True
 
     def action_move(self, step: int) -> None:
         self.query_one(LineList).move(step)
+
+    def action_end(self, direction: int) -> None:
+        """Go to the first (``direction`` -1) or the last (1) card to put up."""
+        self.query_one(LineList).move_to_end(direction)
 
     def action_choose(self) -> None:
         choice = self.choice

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from itertools import takewhile
 
 from rich.text import Text
+from textual.binding import Binding
 
 from flight_tui.games.connecting_flights.competitive.rules import fly as fly_rules
 from flight_tui.games.connecting_flights.competitive.rules import setup as setup_rules
@@ -24,7 +25,7 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import aske
 from flight_tui.games.connecting_flights.competitive.ui.sabotage import placed_on
 from flight_tui.games.connecting_flights.core.flights import FlightSpec
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.core_ui.builder import Choice, HandCards, hand_cards
+from flight_tui.games.connecting_flights.core_ui.builder import Choice, HandCards, chain_text, hand_cards
 from flight_tui.games.connecting_flights.core_ui.hand import HandPanel, hand_bindings
 from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.dialogs import ConfirmDialog
@@ -92,7 +93,10 @@ class CompetitiveHandPanel(HandPanel):
     key sends either)."""
 
     KEYS = "competitive"
-    BINDINGS = hand_bindings(KEYS, send="Send")
+    BINDINGS = [
+        *hand_bindings(KEYS, send="Send"),
+        Binding("f", "buy_start", "Buy flight", tooltip="Buy the starting flight you built", id=f"{KEYS}.hand.fly"),
+    ]
 
     def __init__(self, world: World, **kwargs) -> None:
         super().__init__(world, **kwargs)
@@ -129,6 +133,42 @@ class CompetitiveHandPanel(HandPanel):
             self.app.push_screen(ConfirmDialog(question, yes="Fly nothing", no="Back"), self._fly_nothing)
             return
         super().action_fly()
+
+    def action_buy_start(self) -> None:
+        """At set-up the send key buys the starting flight (the footer names it so)."""
+        self.action_fly()
+
+    @property
+    def start_complete(self) -> bool:
+        """Whether the starting flight being bought has all its cards (nothing more can go in it)."""
+        return self.starting and self.builder is not None and bool(self.builder.finished_chains())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """At set-up: the send key as "Buy flight", no chains to end, and once the starting flight
+        is complete no card to add."""
+        if action == "buy_start":
+            return self.starting and super().check_action("fly", parameters)
+        if self.starting and action in ("fly", "end_chain"):
+            return False
+        if self.start_complete and action in ("pick", "move", "end"):
+            return False
+        return super().check_action(action, parameters)
+
+    def next_choices(self) -> list[Choice]:
+        """At set-up, nothing more once the starting flight is complete (it is one flight)."""
+        return [] if self.start_complete else super().next_choices()
+
+    def nothing_next_text(self) -> str:
+        if self.start_complete:
+            return f"(the starting flight is complete: {self._key('fly')} buys it)"
+        return super().nothing_next_text()
+
+    def building_words(self) -> Text:
+        """The starting flight once complete, without the next flight the builder would start."""
+        if self.start_complete:
+            flight = self.builder.finished_chains()[0]
+            return Text(chain_text(self.world, flight)) + Text(" · complete", style="italic")
+        return super().building_words()
 
     def _fly_nothing(self, yes: bool | None) -> None:
         if yes:

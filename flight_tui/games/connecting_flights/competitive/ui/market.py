@@ -10,7 +10,8 @@ dialog (:mod:`.trade`). A cursor move repaints two rows and the line under the l
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from functools import partial
 from typing import NamedTuple
 
 from rich.text import Text
@@ -67,6 +68,19 @@ def market_rows(view: CompetitiveView, world: World) -> list[MarketRow]:
     return rows
 
 
+def row_item(world: World, row: MarketRow) -> Hashable:
+    """What a row is, whatever card stands for it or its price now: a heading's words, an
+    airport's Landing Rights, an Electric Plane, a Fuel Truck's capacity (the cursor follows it)."""
+    action = row.action
+    if isinstance(action, BuyLandingRights):
+        return ("landing_rights", world.airport_of_card(action.card).id)
+    if isinstance(action, BuyElectric):
+        return ("electric", action.plane)
+    if isinstance(action, BuyTruck):
+        return ("truck", action.capacity)
+    return ("heading", row.label)
+
+
 def buy_problem(view: CompetitiveView, action: object) -> str | None:
     """Why the viewer may not buy this now, in words; None if it may."""
     if view.phase != MARKET:
@@ -106,6 +120,8 @@ class MarketView(ShopView):
         Binding("down,j", "move(1)", "Next row", show=False, tooltip="Next thing for sale", id="competitive.market.next"),
         Binding("pageup", "move(-8)", "Page up", show=False, id="competitive.market.page-up"),
         Binding("pagedown", "move(8)", "Page down", show=False, id="competitive.market.page-down"),
+        Binding("home", "end(-1)", "First row", show=False, tooltip="The first thing for sale", id="competitive.market.first"),
+        Binding("end", "end(1)", "Last row", show=False, tooltip="The last thing for sale", id="competitive.market.last"),
         Binding("enter,space", "buy", "Buy", key_display="Enter", tooltip="Buy the row under the cursor", id="competitive.market.buy"),
         Binding("p", "end_turn", "End turn", tooltip="End your Marketplace turn", id="competitive.market.end-turn"),
         Binding("p", "done_trading", "Done trading", tooltip="Say you are done trading (the trading round)", id="competitive.market.end-turn"),
@@ -118,10 +134,11 @@ class MarketView(ShopView):
         self.names: list[str] = []
 
     def show(self, view: CompetitiveView, names: Sequence[str]) -> None:
-        """A new position; the cursor stays on the same thing while it is for sale."""
+        """A new position; the cursor stays on the same thing while it is for sale, else on the
+        same place in the list."""
         self.view, self.names = view, list(names)
         rows = market_rows(view, self.world)
-        self.list_rows(rows, [self._row_text(r) for r in rows], lambda r: (r.label, r.action), (view.round, view.phase))
+        self.list_rows(rows, [self._row_text(r) for r in rows], partial(row_item, self.world), (view.round, view.phase))
         self._show_side()
         self.show_detail()
         self.refresh_bindings()

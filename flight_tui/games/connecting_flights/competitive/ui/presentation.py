@@ -46,6 +46,8 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
     SABOTAGE,
     START,
     TRADING,
+    BidMade,
+    BidPassed,
     Lot,
     LotSold,
     LotUnsold,
@@ -230,6 +232,29 @@ def lowest_bid(view: CompetitiveView) -> int | None:
     """The lowest bid allowed now (the face value to open), or None outside the bidding."""
     lot = bidding_lot(view)
     return auction_rules.min_bid(view.bidding, lot) if lot is not None else None
+
+
+def priced_out(view: CompetitiveView, world: World, lot_index: int, city: bool = True) -> str | None:
+    """What the viewer was told on being passed on this round's lot ``lot_index`` for want of
+    coins (the opening bid, its face value, or a bid over the one standing is beyond them);
+    None if they were not."""
+    standing, found = 0, False
+    for event in view.log:
+        if isinstance(event, RoundStarted):
+            standing, found = 0, False
+        elif found:
+            continue  # the bids made after they were out
+        elif isinstance(event, BidMade) and event.lot == lot_index:
+            standing = max(standing, event.amount)
+        elif isinstance(event, BidPassed) and (event.seat, event.lot, event.why) == (view.seat, lot_index, "coins"):
+            found = True
+    if not found:
+        return None
+    lot = view.lots[lot_index]
+    label = lot_label(world, lot, city)
+    if not standing:
+        return f"You cannot afford {label} ({auction_rules.face_value(lot)}c): you are out of this card."
+    return f"You cannot bid over {standing}c on {label} with your {view.holdings[view.seat].coins}c: you are out of this card."
 
 
 def raise_amounts(view: CompetitiveView, steps: Sequence[int] = (1, 5, 10)) -> list[int]:

@@ -10,7 +10,7 @@ list: the cursor keys pick one, Enter does it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -43,6 +43,18 @@ def placed_on(world: World, kind: str, on: int) -> str:
     return plane_label(world, on) if kind == "plane" else f"Airport {airport_card_label(world, on, False)}"
 
 
+def alike_host(world: World, kind: str, on: int) -> Hashable:
+    """What a Sabotage card would sit on, as far as its effect goes: an airport (its two Airport
+    cards are alike; the rules ask only which airport a card is), a plane by its stars, price and
+    kind; ``-1`` for none. Cards of one owner free of Sabotage with the same key are one choice."""
+    if on < 0:
+        return -1
+    if kind == "airport":
+        return ("airport", world.airport_of_card(on).id)
+    plane = world.planes[on]
+    return ("plane", plane.stars, plane.price, plane.electric)
+
+
 def sabotage_choices(view: CompetitiveView, world: World, names: Sequence[str]) -> list[tuple[str, object]]:
     """The viewer's choices in this view, as (label, action)."""
     if not asked(view) or view.pending is not None:
@@ -55,7 +67,12 @@ def sabotage_choices(view: CompetitiveView, world: World, names: Sequence[str]) 
                 out.append(("Draw a Sabotage card (you see it, then choose its target or return it)", DrawSabotage()))
         else:
             card = data().sabotage[view.drawn_sabotage]
+            alike: set[tuple[int, Hashable]] = set()
             for action in sabotage_rules.legal_inflictions(view, view.seat, view.drawn_sabotage):
+                key = (action.target, alike_host(world, card.effect, action.on))
+                if key in alike:
+                    continue  # the same choice as one listed (a second copy of the airport)
+                alike.add(key)
                 where = f" · on their {placed_on(world, card.effect, action.on)}" if action.on >= 0 else ""
                 out.append((f"Inflict {card.name} on {names[action.target]}{where}", action))
             out.append(("Return it under the deck (nobody is affected, no coins)", ReturnSabotage()))
@@ -73,6 +90,8 @@ class SabotageView(Widget, can_focus=True):
     BINDINGS = [
         Binding("up,k", "move(-1)", "Choice", key_display="↑↓", tooltip="Previous choice", id="competitive.sabotage.previous"),
         Binding("down,j", "move(1)", "Next choice", show=False, tooltip="Next choice", id="competitive.sabotage.next"),
+        Binding("home", "end(-1)", "First choice", show=False, tooltip="The first choice", id="competitive.sabotage.first"),
+        Binding("end", "end(1)", "Last choice", show=False, tooltip="The last choice", id="competitive.sabotage.last"),
         Binding("enter", "choose", "Do it", key_display="Enter", tooltip="Do the choice under the cursor", id="competitive.sabotage.choose"),
     ]
 
@@ -146,12 +165,16 @@ class SabotageView(Widget, can_focus=True):
         return text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("move", "choose"):
+        if action in ("move", "end", "choose"):
             return bool(self.choices)
         return True
 
     def action_move(self, step: int) -> None:
         self.query_one(LineList).move(step)
+
+    def action_end(self, direction: int) -> None:
+        """Go to the first (``direction`` -1) or the last (1) choice."""
+        self.query_one(LineList).move_to_end(direction)
 
     def action_choose(self) -> None:
         if not self.choices:

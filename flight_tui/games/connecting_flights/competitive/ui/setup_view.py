@@ -53,6 +53,8 @@ class SetupView(Widget, can_focus=True):
     BINDINGS = [
         Binding("up,k", "move(-1)", "Choice", key_display="↑↓", tooltip="Previous choice", id="competitive.setup.previous"),
         Binding("down,j", "move(1)", "Next choice", show=False, tooltip="Next choice", id="competitive.setup.next"),
+        Binding("home", "end(-1)", "First choice", show=False, tooltip="The first choice", id="competitive.setup.first"),
+        Binding("end", "end(1)", "Last choice", show=False, tooltip="The last choice", id="competitive.setup.last"),
         Binding("enter,space", "take", "Take it", key_display="Enter", tooltip="Keep this Player card, or start in this continent", id="competitive.setup.take"),
     ]
 
@@ -132,12 +134,16 @@ class SetupView(Widget, can_focus=True):
         return text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("move", "take"):
+        if action in ("move", "end", "take"):
             return bool(self.choices)
         return True
 
     def action_move(self, step: int) -> None:
         self.query_one(LineList).move(step)
+
+    def action_end(self, direction: int) -> None:
+        """Go to the first (``direction`` -1) or the last (1) choice."""
+        self.query_one(LineList).move_to_end(direction)
 
     def action_take(self) -> None:
         if not self.choices:

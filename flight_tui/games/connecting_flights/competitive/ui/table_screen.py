@@ -34,6 +34,7 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
     SABOTAGE,
     START,
     TRADING,
+    BidPassed,
     OfferAnswered,
     SabotageInflicted,
 )
@@ -47,6 +48,7 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     action_text,
     asked,
     offer_for_me,
+    priced_out,
     status_parts,
 )
 from flight_tui.games.connecting_flights.competitive.ui.sabotage import SabotageView
@@ -174,13 +176,18 @@ class CompetitiveTableScreen(GameTableScreen):
         self.schedule_bot()
 
     def moved(self, seat: int, events: list[Any]) -> None:
-        """Tell a person what another's move did to them: an offer answered, a sabotage."""
+        """Tell a person what a move did to them: being passed on a card they cannot afford
+        (after anyone's move); another's answer to their offer, another's sabotage."""
         me = self.viewer
-        if me is None or seat == me:
+        if me is None:
             return
         names = self.table.names
         for event in events:
-            if isinstance(event, OfferAnswered) and event.offered_by == me:
+            if isinstance(event, BidPassed) and event.seat == me and event.why == "coins":
+                self.notify(priced_out(self.table.view(me), self.world, event.lot), title="Auction", severity="warning")
+            elif seat == me:
+                continue
+            elif isinstance(event, OfferAnswered) and event.offered_by == me:
                 self.notify(f"{names[event.seat]} {'accepted' if event.accepted else 'refused'} your offer.", title="Trade")
             elif isinstance(event, SabotageInflicted) and event.target == me:
                 self.notify(f"{names[event.seat]} sabotaged you: {data().sabotage[event.card].name}.", title="Sabotage", severity="warning")

@@ -97,6 +97,8 @@ class TradeDialog(Dialog[Propose | None]):
         Binding("tab", "side", "Give/take", key_display="Tab", tooltip="Switch between what you give and what you take", id="competitive.trade.side"),
         Binding("up,k", "move(-1)", "Item", key_display="↑↓", tooltip="Previous card or truck", id="competitive.trade.up"),
         Binding("down,j", "move(1)", "Next item", show=False, tooltip="Next card or truck", id="competitive.trade.down"),
+        Binding("home", "end(-1)", "First item", show=False, tooltip="The first card or truck", id="competitive.trade.first"),
+        Binding("end", "end(1)", "Last item", show=False, tooltip="The last card or truck", id="competitive.trade.last"),
         Binding("space,enter", "toggle", "In/out", key_display="Space", tooltip="Put the item under the cursor in the offer, or take it out", id="competitive.trade.toggle"),
         Binding("plus,equals_sign", "coins(1)", "+1c", key_display="+", tooltip="One coin more on this side", id="competitive.trade.more-coins"),
         Binding("minus", "coins(-1)", "-1c", key_display="-", tooltip="One coin less on this side", id="competitive.trade.fewer-coins"),
@@ -192,6 +194,10 @@ class TradeDialog(Dialog[Propose | None]):
 
     def action_move(self, step: int) -> None:
         self.query_one(f"#trade-list-{self.side}", LineList).move(step)
+
+    def action_end(self, direction: int) -> None:
+        """Go to the first (``direction`` -1) or the last (1) item of this side."""
+        self.query_one(f"#trade-list-{self.side}", LineList).move_to_end(direction)
 
     def action_toggle(self) -> None:
         side = self._sides()[self.side]
