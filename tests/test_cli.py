@@ -15,7 +15,8 @@ import pytest
 from pty_terminal import run_in_terminal, screen_text
 
 from flight_tui import __version__, paths
-from flight_tui.cli import _new_table, build_parser, main
+from flight_tui.cli import _new_table, main
+from flight_tui.cli_args import build_parser
 
 
 def _error_of(capsys, argv: list[str]) -> str:

@@ -239,7 +239,8 @@ async def test_load_rows_fit_80_columns_in_columns_and_say_the_game(utc):
     import re
 
     from flight_tui.campaigns import load_campaigns, load_progress, new_scenario_table
-    from flight_tui.cli import _new_table, build_parser
+    from flight_tui.cli import _new_table
+    from flight_tui.cli_args import build_parser
     from flight_tui.table import parse_seat
 
     store = SaveStore()
@@ -440,7 +441,8 @@ def test_a_missing_rules_file_reads_as_none():
 
 def _new_game(game: str):
     """A game as ``flight-tui new GAME`` starts it (default seats and options)."""
-    from flight_tui.cli import build_parser, _new_table
+    from flight_tui.cli import _new_table
+    from flight_tui.cli_args import build_parser
 
     parser = build_parser()
     return _new_table(parser, parser.parse_args(["new", game, "--seed", "5"]))
@@ -471,7 +473,8 @@ async def test_a_game_started_in_a_too_small_terminal_shows_the_notice(game, sta
 @run_async
 async def test_the_hand_off_is_framed_and_centred_in_every_game(game):
     """Issue 9, item 21: Passaportas' hand-off had its style only once a Flight table had been open."""
-    from flight_tui.cli import _new_table, build_parser
+    from flight_tui.cli import _new_table
+    from flight_tui.cli_args import build_parser
     from flight_tui.ui.widgets.handoff import HandOffScreen
 
     parser = build_parser()
