@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Vertical
+from textual.containers import Center, Container, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from flight_tui.ui.keys import key_for
@@ -53,7 +53,9 @@ class MenuScreen(Screen[None]):
     """The first screen: pick what to do.
 
     The shortcut letters are underlined in the menu itself (and listed by Help), so the footer
-    shows only Select, Quit and Help: fewer footer keys also make the menu appear sooner.
+    shows only Select, Quit and Help: fewer footer keys also make the menu appear sooner. The
+    footer itself comes once the menu is painted (building it would delay the first paint);
+    until then its line is blank, in the footer's colour, as an empty footer is.
     """
 
     TITLE = "Main menu"
@@ -78,6 +80,11 @@ class MenuScreen(Screen[None]):
         border: round $primary;
         padding: 0 1;
     }
+    #footer-line {
+        dock: bottom;
+        height: 1;
+        background: $footer-background;
+    }
     """
 
     BINDINGS = [
@@ -97,7 +104,18 @@ class MenuScreen(Screen[None]):
             yield Static("Airline card and board games, in the terminal", id="tagline")
             with Center():
                 yield MarkedOptionList(*(Option(_prompt(label, key_for(self, f"menu.{item}")), id=item) for item, label in MENU_ITEMS), id="menu")
-        yield Footer()
+        yield Container(id="footer-line")
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._add_footer)
+
+    async def _add_footer(self) -> None:
+        """Put the footer in its line (after the first paint); it shows its keys once the
+        screen's bindings are next published, which this asks for once it is mounted."""
+        from textual.widgets import Footer
+
+        await self.query_one("#footer-line").mount(Footer())
+        self.refresh_bindings()
 
     def on_screen_resume(self) -> None:
         # After the menu is on screen: finding the saves imports the save store, which the

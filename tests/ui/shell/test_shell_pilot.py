@@ -182,6 +182,21 @@ async def test_unknown_theme_and_broken_files_give_notices_and_defaults():
 
 
 @run_async
+async def test_a_broken_theme_file_is_named_also_when_the_chosen_theme_is_found():
+    """The chosen theme is read alone at start-up; the other files are read once the menu is
+    painted, and a broken one is still named, and every theme can be picked."""
+    user_themes_dir().mkdir(parents=True)
+    (user_themes_dir() / "mine.toml").write_text("name = ")
+    app = FlightTuiApp(theme="flight-light")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "flight-light"
+        assert any("mine.toml" in message for message in messages(app))
+        assert {"flight-dark", "flight-light", "flight-ansi"} <= set(app.theme_names)
+        assert all(app.get_theme(name) is not None for name in app.theme_names)
+
+
+@run_async
 async def test_help_lists_the_keys_of_the_screen_it_was_opened_from():
     app = FlightTuiApp()
     async with app.run_test(size=SIZE) as pilot:
