@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Container, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -42,11 +43,15 @@ APP_ACTIONS = {
 """The app action behind each menu entry."""
 
 
-def _prompt(label: str, key: str, note: str = "") -> str:
-    """The label with its shortcut key underlined (or after it, if not a letter of it), and an optional note."""
+def _prompt(label: str, key: str, note: str = "") -> Content:
+    """The label with its shortcut key underlined (or after it, if not a letter of it), and an optional note.
+
+    Assembled from styled pieces rather than markup, which would take longer to parse than
+    the menu takes to paint.
+    """
     at = label.lower().find(key.lower()) if len(key) == 1 else -1
-    text = f"{label[:at]}[u]{label[at]}[/u]{label[at + 1:]}" if at >= 0 else f"{label} ({key})"
-    return f"{text}  [dim]{note}[/dim]" if note else text
+    parts = [label[:at], (label[at], "underline"), label[at + 1 :]] if at >= 0 else [f"{label} ({key})"]
+    return Content.assemble(*parts, *(["  ", (note, "dim")] if note else []))
 
 
 class MenuScreen(Screen[None]):
