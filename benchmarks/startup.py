@@ -13,7 +13,11 @@ Two programs are measured, alternately, so that drift affects both alike:
 * ``benchmarks/minimal_app.py``: a Textual app with one Static (the reference);
 * ``python -m flight_tui``: flight-tui's main menu, which shows "New game".
 
-Run: ``python benchmarks/startup.py [--runs N]``.
+``--compare CHECKOUT`` (repeatable) adds the menu of another checkout of flight-tui (its
+``python -m flight_tui``, started in that folder), measured in the same rounds, so that a
+change can be compared with the code before it under the same load.
+
+Run: ``python benchmarks/startup.py [--runs N] [--compare CHECKOUT]``.
 """
 
 from __future__ import annotations
@@ -80,6 +84,8 @@ class Program:
     name: str
     argv: list[str]
     text: str
+    cwd: Path = HERE.parent
+    """The folder it is started in (``python -m flight_tui`` runs the checkout there)."""
     times: list[float] = field(default_factory=list)
     forced_kills: int = 0
 
@@ -145,13 +151,13 @@ def stop(pid: int, master: int) -> bool:
     return False
 
 
-def time_once(program: Program, cwd: Path, pycache: Path) -> float:
+def time_once(program: Program, pycache: Path) -> float:
     """Seconds from exec until ``program.text`` is on the screen."""
     with tempfile.TemporaryDirectory(prefix="flight-tui-bench-") as scratch:
         env = child_env(Path(scratch), pycache)
         screen = Screen()
         start = time.perf_counter()
-        pid, master = spawn(program.argv, env, cwd)
+        pid, master = spawn(program.argv, env, program.cwd)
         try:
             while True:
                 data = read_some(master, 0.5)
@@ -186,9 +192,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=15, help="timed runs per program (default 15)")
     parser.add_argument("--quick", action="store_true", help="5 runs each, for a smoke test")
+    parser.add_argument("--compare", action="append", default=[], type=Path, metavar="CHECKOUT",
+                        help="also measure the menu of the flight-tui checkout in this folder (repeatable)")
     args = parser.parse_args(argv)
     runs = 5 if args.quick else args.runs
-    cwd = HERE.parent
     programs = [Program("minimal Textual app", [sys.executable, str(HERE / "minimal_app.py")],
                         "Minimal app ready")]
     missing = flight_tui_missing()
@@ -196,32 +203,39 @@ def main(argv: list[str] | None = None) -> int:
         print(f"flight-tui menu: not measured ({missing}).")
     else:
         programs.append(Program("flight-tui menu", [sys.executable, "-m", "flight_tui"], "New game"))
+    for checkout in args.compare:
+        if not (checkout / "flight_tui" / "__main__.py").is_file():
+            print(f"error: {checkout} is not a checkout of flight-tui (no flight_tui/__main__.py)")
+            return 1
+        programs.append(Program(f"menu of {checkout}", [sys.executable, "-m", "flight_tui"], "New game", checkout.resolve()))
     print(f"Start-up to text on an {COLUMNS}x{LINES} screen, TERM=xterm-256color; "
           f"{runs} runs each, alternating, after one warm-up each; medians.")
     try:
         with tempfile.TemporaryDirectory(prefix="flight-tui-bench-pycache-") as pycache:
             for program in programs:  # warm-up: byte-code caches, file system caches
-                time_once(program, cwd, Path(pycache))
+                time_once(program, Path(pycache))
             for run in range(runs):
                 for program in programs:
-                    program.times.append(time_once(program, cwd, Path(pycache)))
+                    program.times.append(time_once(program, Path(pycache)))
                 print(f"  run {run + 1}/{runs} done", file=sys.stderr, flush=True)
     except StartupFailed as error:
         print(f"error: {error}")
         return 1
-    print(f"{'program':<22}{'median ms':>10}{'min ms':>9}{'max ms':>9}{'forced kills':>14}")
+    width = max(22, *(len(p.name) + 2 for p in programs))
+    print(f"{'program':<{width}}{'median ms':>10}{'min ms':>9}{'max ms':>9}{'forced kills':>14}")
     for p in programs:
-        print(f"{p.name:<22}{statistics.median(p.times) * 1000:>10.0f}{min(p.times) * 1000:>9.0f}"
+        print(f"{p.name:<{width}}{statistics.median(p.times) * 1000:>10.0f}{min(p.times) * 1000:>9.0f}"
               f"{max(p.times) * 1000:>9.0f}{p.forced_kills:>14}")
     print()
     for p in programs:
         print(f"figure: startup {p.name} median = {statistics.median(p.times) * 1000:.0f} ms")
-    if len(programs) == 2:
-        ratio = statistics.median(programs[1].times) / statistics.median(programs[0].times)
+    reference = programs[0]
+    for p in programs[1:]:
+        ratio = statistics.median(p.times) / statistics.median(reference.times)
         verdict = "met" if ratio <= TARGET_RATIO else "NOT met"
-        print(f"figure: startup flight-tui menu / minimal app = {ratio:.2f}x (target <= {TARGET_RATIO}x: {verdict})")
-        fastest = min(programs[1].times) / min(programs[0].times)
-        print(f"figure: startup flight-tui menu / minimal app, fastest runs = {fastest:.2f}x")
+        print(f"figure: startup {p.name} / minimal app = {ratio:.2f}x (target <= {TARGET_RATIO}x: {verdict})")
+        fastest = min(p.times) / min(reference.times)
+        print(f"figure: startup {p.name} / minimal app, fastest runs = {fastest:.2f}x")
     return 0
 
 

@@ -15,7 +15,8 @@ import pytest
 from pty_terminal import run_in_terminal, screen_text
 
 from flight_tui import __version__, paths
-from flight_tui.cli import _new_table, build_parser, main
+from flight_tui.cli import _new_table, main
+from flight_tui.cli_args import build_parser
 
 
 def _error_of(capsys, argv: list[str]) -> str:
@@ -199,3 +200,25 @@ def test_locate_prints_the_data_config_and_themes_folders(capsys, tmp_path) -> N
         f"themes:      {config / 'themes'}",
     ]
     assert not (tmp_path / "elsewhere").exists() and not config.exists()  # it only tells
+
+
+MENU_START = """
+import json, sys
+from flight_tui.ui.app import FlightTuiApp
+FlightTuiApp.run = lambda self: None  # up to the app's start
+from flight_tui.cli import main
+status = main([])
+print(json.dumps({"status": status, "modules": sorted(sys.modules)}))
+"""
+
+
+def test_plain_flight_tui_starts_the_menu_without_the_parser_or_any_game(tmp_path) -> None:
+    """Start-up speed: no arguments, no parser (argparse, every game's spec) to build."""
+    env = {**os.environ, "FLIGHT_TUI_DATA_DIR": str(tmp_path / "data"), "FLIGHT_TUI_CONFIG_DIR": str(tmp_path / "config")}
+    done = subprocess.run([sys.executable, "-c", MENU_START], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["status"] == 0
+    loaded = set(result["modules"])
+    assert "argparse" not in loaded and "flight_tui.cli_args" not in loaded
+    assert not any(module.startswith("flight_tui.games.") for module in loaded)

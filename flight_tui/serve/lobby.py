@@ -15,7 +15,7 @@ from flight_tui.serve import protocol as P
 from flight_tui.serve.service import OPEN
 from flight_tui.table.seats import BOT_LEVELS
 from flight_tui.ui.keys import key_for
-from flight_tui.ui.screens.controls import Choice
+from flight_tui.ui.screens.forms import Choice
 from flight_tui.ui.screens.new_game import MAX_SEATS, NewGameScreen, SetupError, _row
 
 BOT_WAITS = (("never", 0), ("30 seconds", 30), ("1 minute", 60), ("5 minutes", 300))

@@ -75,7 +75,7 @@ class FlightTuiApp(App[None]):
         self.theme_request = theme
         self.settings, self.keymap, config_problems = load_config()
         self.set_keymap(self.keymap)
-        self.theme_names: list[str] = []
+        self._theme_names: list[str] | None = None
         self._store: SaveStore | None = None
         self._table: Table | None = None
         self._scenario_game: ScenarioGame | None = None
@@ -97,15 +97,18 @@ class FlightTuiApp(App[None]):
         return MenuScreen()
 
     def _install_themes(self) -> None:
-        """Register the bundled and the player's themes and pick the one asked for."""
-        from flight_tui.ui.theming import load_themes
+        """Register the theme asked for and start with it; the other themes are read once the
+        menu is painted (see :attr:`theme_names`). If it is not found, all are read now, and
+        the default one is used."""
+        from flight_tui.ui.theming import find_theme
 
-        themes, problems = load_themes()
-        for theme in themes:
-            self.register_theme(theme)
-        self.theme_names = [theme.name for theme in themes]
-        self._startup_messages.extend((problem, "warning") for problem in problems)
         wanted = self.theme_request or self.settings.theme
+        theme = find_theme(wanted)
+        if theme is not None:
+            self.register_theme(theme)
+            self._start_with_theme(wanted)
+            return
+        self._startup_messages.extend((problem, "warning") for problem in self._register_all_themes())
         if wanted in self.theme_names:
             self._start_with_theme(wanted)
             return
@@ -113,6 +116,29 @@ class FlightTuiApp(App[None]):
         known = ", ".join(self.theme_names) or "none"
         self._startup_messages.append((f"Unknown theme '{wanted}': using {fallback}. Themes: {known}.", "warning"))
         self._start_with_theme(fallback)
+
+    def _register_all_themes(self) -> list[str]:
+        """Register the bundled and the player's themes (the first time); what was wrong with their files."""
+        from flight_tui.ui.theming import load_themes
+
+        if self._theme_names is not None:
+            return []
+        themes, problems = load_themes()
+        for theme in themes:
+            self.register_theme(theme)
+        self._theme_names = [theme.name for theme in themes]
+        return problems
+
+    def _read_all_themes(self) -> None:
+        """Register every theme (once), and warn of each broken theme file."""
+        for problem in self._register_all_themes():
+            self.notify(problem, severity="warning", timeout=10)
+
+    @property
+    def theme_names(self) -> list[str]:
+        """The names of the themes the player may pick (every theme file is read on first use)."""
+        self._read_all_themes()
+        return self._theme_names or []
 
     def _start_with_theme(self, name: str) -> None:
         """Use theme ``name`` from the start. Setting ``theme`` before the app runs has Textual
@@ -131,6 +157,7 @@ class FlightTuiApp(App[None]):
         self.screen_change_signal.subscribe(self, self._on_screen_change)
         if self.keymap:
             self.run_worker(self._check_keymap, thread=True, group="keymap", exit_on_error=False)
+        self.call_after_refresh(self._read_all_themes)  # once the menu is painted
         if self.start_table is not None:
             self.open_table(self.start_table)
         elif self.start == "continue":

@@ -8,6 +8,7 @@ is skipped with a message naming the file and the problem.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated
 
@@ -55,7 +56,9 @@ _TEXT_STYLE_WORDS = frozenset(
     {"b", "blink", "bold", "dim", "i", "italic", "none", "not", "o", "overline", "reverse", "strike", "u", "underline", "uu"}
 )
 
-ThemeName = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$")]
+THEME_NAME = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
+"""What a theme's name may be (it names its file too)."""
+ThemeName = Annotated[str, msgspec.Meta(pattern=THEME_NAME)]
 VariableName = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z_][A-Za-z0-9_-]*$")]
 Fraction = Annotated[float, msgspec.Meta(ge=0.0, le=1.0)]
 
@@ -116,6 +119,27 @@ def load_themes(user_dir: Path | None = None) -> tuple[list[Theme], list[str]]:
             else:
                 themes[theme.name] = theme
     return list(themes.values()), problems
+
+
+def find_theme(name: str, user_dir: Path | None = None) -> Theme | None:
+    """Theme ``name`` as :func:`load_themes` gives it, reading as few files as it can: the
+    player's (a file there may hold any theme, and wins), then the bundled ``<name>.toml``.
+
+    None when neither has it (or a file is broken): only :func:`load_themes` then says why.
+    At start-up this reads one bundled file instead of all of them.
+    """
+    found = None
+    folder = user_dir or user_themes_dir()
+    for path in sorted(folder.glob("*.toml")):
+        theme, _ = load_theme_file(path)
+        if theme is not None and theme.name == name:
+            found = theme
+    if found is not None:
+        return found
+    if not re.match(THEME_NAME, name):
+        return None  # no file name
+    theme, _ = load_theme_file(bundled_themes_dir() / f"{name}.toml")
+    return theme if theme is not None and theme.name == name else None
 
 
 def load_theme_file(path: Path) -> tuple[Theme | None, str | None]:

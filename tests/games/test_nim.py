@@ -17,7 +17,7 @@ from flight_tui.saves import SaveStore
 from flight_tui.simulate import simulate
 from flight_tui.table import SeatSpec, Table
 from flight_tui.ui.app import FlightTuiApp
-from flight_tui.ui.screens.controls import Choice
+from flight_tui.ui.screens.forms import Choice
 
 SEATS = [SeatSpec("human", "Ann"), SeatSpec("normal", "Bob")]
 

@@ -14,6 +14,7 @@ from flight_tui.ui.theming import (
     REQUIRED_VARIABLES,
     ROUTE_VARIABLES,
     bundled_themes_dir,
+    find_theme,
     load_themes,
     user_themes_dir,
 )
@@ -177,3 +178,23 @@ def test_missing_bundled_themes_are_reported_not_raised(tmp_path, monkeypatch):
     themes, problems = load_themes(tmp_path)
     assert [theme.name for theme in themes] == ["mine"]
     assert len(problems) == 1 and "nowhere" in problems[0]
+
+
+def test_find_theme_gives_what_load_themes_gives_for_that_name(tmp_path):
+    """The theme the app starts with is read alone; it is the one the whole list would give."""
+    user_dir = tmp_path / "themes"
+    user_dir.mkdir()
+    (user_dir / "broken.toml").write_text("name = ")
+    (user_dir / "mine.toml").write_text(theme_text("flight-light", {"primary": "#123456"}))  # replaces the bundled one
+    (user_dir / "other.toml").write_text(theme_text("my-own"))
+    everything = by_name(load_themes(user_dir)[0])
+    for name in (*BUNDLED, "my-own"):
+        assert find_theme(name, user_dir) == everything[name], name
+    assert find_theme("flight-light", user_dir).primary == "#123456"
+    assert find_theme("flight-light", tmp_path / "none") == by_name(load_themes(tmp_path / "none")[0])["flight-light"]
+
+
+@pytest.mark.parametrize("name", ["no-such-theme", "../themes/flight-dark", "", "broken"])
+def test_find_theme_finds_no_theme_that_is_not_there(tmp_path, name):
+    (tmp_path / "broken.toml").write_text("name = ")
+    assert find_theme(name, tmp_path) is None

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Vertical
+from textual.containers import Center, Container, Vertical
+from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from flight_tui.ui.keys import key_for
@@ -42,18 +43,24 @@ APP_ACTIONS = {
 """The app action behind each menu entry."""
 
 
-def _prompt(label: str, key: str, note: str = "") -> str:
-    """The label with its shortcut key underlined (or after it, if not a letter of it), and an optional note."""
+def _prompt(label: str, key: str, note: str = "") -> Content:
+    """The label with its shortcut key underlined (or after it, if not a letter of it), and an optional note.
+
+    Assembled from styled pieces rather than markup, which would take longer to parse than
+    the menu takes to paint.
+    """
     at = label.lower().find(key.lower()) if len(key) == 1 else -1
-    text = f"{label[:at]}[u]{label[at]}[/u]{label[at + 1:]}" if at >= 0 else f"{label} ({key})"
-    return f"{text}  [dim]{note}[/dim]" if note else text
+    parts = [label[:at], (label[at], "underline"), label[at + 1 :]] if at >= 0 else [f"{label} ({key})"]
+    return Content.assemble(*parts, *(["  ", (note, "dim")] if note else []))
 
 
 class MenuScreen(Screen[None]):
     """The first screen: pick what to do.
 
     The shortcut letters are underlined in the menu itself (and listed by Help), so the footer
-    shows only Select, Quit and Help: fewer footer keys also make the menu appear sooner.
+    shows only Select, Quit and Help: fewer footer keys also make the menu appear sooner. The
+    footer itself comes once the menu is painted (building it would delay the first paint);
+    until then its line is blank, in the footer's colour, as an empty footer is.
     """
 
     TITLE = "Main menu"
@@ -78,6 +85,11 @@ class MenuScreen(Screen[None]):
         border: round $primary;
         padding: 0 1;
     }
+    #footer-line {
+        dock: bottom;
+        height: 1;
+        background: $footer-background;
+    }
     """
 
     BINDINGS = [
@@ -97,7 +109,18 @@ class MenuScreen(Screen[None]):
             yield Static("Airline card and board games, in the terminal", id="tagline")
             with Center():
                 yield MarkedOptionList(*(Option(_prompt(label, key_for(self, f"menu.{item}")), id=item) for item, label in MENU_ITEMS), id="menu")
-        yield Footer()
+        yield Container(id="footer-line")
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._add_footer)
+
+    async def _add_footer(self) -> None:
+        """Put the footer in its line (after the first paint); it shows its keys once the
+        screen's bindings are next published, which this asks for once it is mounted."""
+        from textual.widgets import Footer
+
+        await self.query_one("#footer-line").mount(Footer())
+        self.refresh_bindings()
 
     def on_screen_resume(self) -> None:
         # After the menu is on screen: finding the saves imports the save store, which the

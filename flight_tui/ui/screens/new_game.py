@@ -13,7 +13,7 @@ from flight_tui.engine.options import GameOption
 from flight_tui.games import game_names, get_rules, get_spec
 from flight_tui.table.seats import BOT_LEVELS, DEFAULT_NAMES, NAME_LENGTH, SeatSpec
 from flight_tui.ui.keys import key_for
-from flight_tui.ui.screens.controls import Choice, FormScreen
+from flight_tui.ui.screens.forms import Choice, FormScreen
 
 MAX_SEATS = len(DEFAULT_NAMES)
 

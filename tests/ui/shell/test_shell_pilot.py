@@ -182,6 +182,21 @@ async def test_unknown_theme_and_broken_files_give_notices_and_defaults():
 
 
 @run_async
+async def test_a_broken_theme_file_is_named_also_when_the_chosen_theme_is_found():
+    """The chosen theme is read alone at start-up; the other files are read once the menu is
+    painted, and a broken one is still named, and every theme can be picked."""
+    user_themes_dir().mkdir(parents=True)
+    (user_themes_dir() / "mine.toml").write_text("name = ")
+    app = FlightTuiApp(theme="flight-light")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "flight-light"
+        assert any("mine.toml" in message for message in messages(app))
+        assert {"flight-dark", "flight-light", "flight-ansi"} <= set(app.theme_names)
+        assert all(app.get_theme(name) is not None for name in app.theme_names)
+
+
+@run_async
 async def test_help_lists_the_keys_of_the_screen_it_was_opened_from():
     app = FlightTuiApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -239,7 +254,8 @@ async def test_load_rows_fit_80_columns_in_columns_and_say_the_game(utc):
     import re
 
     from flight_tui.campaigns import load_campaigns, load_progress, new_scenario_table
-    from flight_tui.cli import _new_table, build_parser
+    from flight_tui.cli import _new_table
+    from flight_tui.cli_args import build_parser
     from flight_tui.table import parse_seat
 
     store = SaveStore()
@@ -440,7 +456,8 @@ def test_a_missing_rules_file_reads_as_none():
 
 def _new_game(game: str):
     """A game as ``flight-tui new GAME`` starts it (default seats and options)."""
-    from flight_tui.cli import build_parser, _new_table
+    from flight_tui.cli import _new_table
+    from flight_tui.cli_args import build_parser
 
     parser = build_parser()
     return _new_table(parser, parser.parse_args(["new", game, "--seed", "5"]))
@@ -471,7 +488,8 @@ async def test_a_game_started_in_a_too_small_terminal_shows_the_notice(game, sta
 @run_async
 async def test_the_hand_off_is_framed_and_centred_in_every_game(game):
     """Issue 9, item 21: Passaportas' hand-off had its style only once a Flight table had been open."""
-    from flight_tui.cli import _new_table, build_parser
+    from flight_tui.cli import _new_table
+    from flight_tui.cli_args import build_parser
     from flight_tui.ui.widgets.handoff import HandOffScreen
 
     parser = build_parser()
