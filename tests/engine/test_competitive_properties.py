@@ -36,22 +36,18 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
     BIDDING,
     CHOOSE_LOTS,
     OVER,
-    Bought,
     CardsDealt,
-    CoinsMoved,
     DecksShuffled,
     EventRevealed,
     Flown,
     LotChosen,
     PlayerCardsRevealed,
-    FeePaid,
-    LotSold,
-    OfferAnswered,
     SabotageDrawn,
     SabotageReturned,
     StartBought,
 )
 from flight_tui.games.connecting_flights.competitive.rules.setup import legal_starts
+from flight_tui.games.connecting_flights.competitive.rules.view import coins_ledger
 from flight_tui.games.connecting_flights.core.world import default_world
 from flight_tui.table import SeatSpec, Table
 from flight_tui.table.driver import TurnDriver
@@ -136,21 +132,7 @@ def assert_everything_accounted_for(state: CompetitiveState) -> None:
 
 def coins_from_log(state: CompetitiveState) -> list[int]:
     """Every seat's coins as the log accounts for them (starting budget on)."""
-    coins = [0] * state.config.players
-    for e in state.log:
-        if isinstance(e, StartBought):
-            coins[e.seat] = e.coins
-        elif isinstance(e, CoinsMoved):
-            coins[e.seat] += e.delta
-        elif isinstance(e, (Bought, LotSold)):
-            coins[e.seat] -= e.price
-        elif isinstance(e, FeePaid):
-            coins[e.seat] -= e.fee
-        elif isinstance(e, OfferAnswered) and e.accepted:
-            moved = e.offer.give.coins - e.offer.take.coins
-            coins[e.offered_by] -= moved
-            coins[e.seat] += moved
-    return coins
+    return coins_ledger(state.log, state.config.players)[1]
 
 
 @game_settings(40)

@@ -126,6 +126,21 @@ class LineList(Widget):
         return Strip([Segment(line[:width].ljust(width), style)], width)
 
 
+class CursorKeys:
+    """The ``move(step)`` and ``end(direction)`` actions of a widget whose keys move the cursor
+    of one :class:`LineList` (:meth:`cursor_list`: the first one inside it)."""
+
+    def cursor_list(self) -> LineList:
+        return self.query_one(LineList)  # type: ignore[attr-defined]
+
+    def action_move(self, step: int) -> None:
+        self.cursor_list().move(step)
+
+    def action_end(self, direction: int) -> None:
+        """Go to the first (``direction`` -1) or the last (1) row."""
+        self.cursor_list().move_to_end(direction)
+
+
 class OneLine(Widget):
     """A line of text that repaints only when its text changes."""
 
@@ -143,7 +158,7 @@ class OneLine(Widget):
         return self.text
 
 
-class ShopView(Widget, can_focus=True):
+class ShopView(CursorKeys, Widget, can_focus=True):
     """A Marketplace: things for sale in a :class:`LineList` (``#market-list``), a side panel
     (``#market-side``) and a line about the row under the cursor (``#market-detail``).
 
@@ -191,10 +206,6 @@ class ShopView(Widget, can_focus=True):
 
     def on_line_list_moved(self, _: LineList.Moved) -> None:
         self.show_detail()
-
-    def action_end(self, direction: int) -> None:
-        """Go to the first (``direction`` -1) or the last (1) thing for sale."""
-        self.query_one(LineList).move_to_end(direction)
 
     def action_move(self, step: int) -> None:
         lines = self.query_one(LineList)

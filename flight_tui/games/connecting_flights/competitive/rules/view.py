@@ -97,7 +97,7 @@ class CompetitiveView(msgspec.Struct, frozen=True):
     log: list[CompetitiveEvent]
     """The latest events, redacted for this seat."""
     coins_after: list[list[int]] = msgspec.field(default_factory=list)
-    """Each airline's coins at the end of every round ended (see :func:`coins_after_rounds`)."""
+    """Each airline's coins at the end of every round ended (see :func:`coins_ledger`)."""
 
 
 def make_view(state: CompetitiveState, seat: int, to_act: tuple[int, ...], stage: int, log: list) -> CompetitiveView:
@@ -150,14 +150,14 @@ def make_view(state: CompetitiveState, seat: int, to_act: tuple[int, ...], stage
         winners=list(state.winners),
         decided_by=state.decided_by,
         log=log,
-        coins_after=coins_after_rounds(state.log, state.config.players),
+        coins_after=coins_ledger(state.log, state.config.players)[0],
     )
 
 
-def coins_after_rounds(log: list[CompetitiveEvent], players: int) -> list[list[int]]:
+def coins_ledger(log: list[CompetitiveEvent], players: int) -> tuple[list[list[int]], list[int]]:
     """Each airline's coins at the end of every round ended so far (round 10: after its Fly
-    phase), counted from the whole log: the coins left from the starting flight, then every
-    coin gained, paid, bid, spent or traded (all of it public)."""
+    phase), and now, counted from the whole log: the coins left from the starting flight, then
+    every coin gained, paid, bid, spent or traded (all of it public)."""
     coins = [0] * players
     out: list[list[int]] = []
     for e in log:
@@ -175,7 +175,7 @@ def coins_after_rounds(log: list[CompetitiveEvent], players: int) -> list[list[i
             coins[e.seat] += moved
         elif isinstance(e, (RoundEnded, GameEnded)):
             out.append(list(coins))
-    return out
+    return out, coins
 
 
 def _copy_bidding(b: Bidding) -> Bidding:

@@ -36,7 +36,7 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     slot_rows,
 )
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine
+from flight_tui.games.connecting_flights.core_ui.lists import CursorKeys, LineList, OneLine
 from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.dialogs import PromptDialog
@@ -61,7 +61,7 @@ def my_lot_turn(view: CompetitiveView) -> bool:
     return view.phase == CHOOSE_LOTS and asked(view) and view.pending is None
 
 
-class AuctionView(Widget, can_focus=True):
+class AuctionView(CursorKeys, Widget, can_focus=True):
     """The auction (see the module docstring)."""
 
     BINDINGS = [
@@ -193,13 +193,6 @@ class AuctionView(Widget, can_focus=True):
         if action in ("type_bid", "pass_bid"):
             return my_bid_turn(view)
         return True
-
-    def action_move(self, step: int) -> None:
-        self.query_one(LineList).move(step)
-
-    def action_end(self, direction: int) -> None:
-        """Go to the first (``direction`` -1) or the last (1) card to put up."""
-        self.query_one(LineList).move_to_end(direction)
 
     def action_choose(self) -> None:
         choice = self.choice

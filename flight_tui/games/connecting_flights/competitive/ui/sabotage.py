@@ -32,7 +32,7 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     sabotage_label,
 )
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine
+from flight_tui.games.connecting_flights.core_ui.lists import CursorKeys, LineList, OneLine
 from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.ui.keys import key_for
 from flight_tui.words import count
@@ -84,7 +84,7 @@ def sabotage_choices(view: CompetitiveView, world: World, names: Sequence[str]) 
     return out
 
 
-class SabotageView(Widget, can_focus=True):
+class SabotageView(CursorKeys, Widget, can_focus=True):
     """This round's event and the Sabotage phase (see the module docstring)."""
 
     BINDINGS = [
@@ -168,13 +168,6 @@ class SabotageView(Widget, can_focus=True):
         if action in ("move", "end", "choose"):
             return bool(self.choices)
         return True
-
-    def action_move(self, step: int) -> None:
-        self.query_one(LineList).move(step)
-
-    def action_end(self, direction: int) -> None:
-        """Go to the first (``direction`` -1) or the last (1) choice."""
-        self.query_one(LineList).move_to_end(direction)
 
     def action_choose(self) -> None:
         if not self.choices:

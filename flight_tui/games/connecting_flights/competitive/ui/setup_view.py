@@ -25,7 +25,7 @@ from flight_tui.games.connecting_flights.competitive.rules.view import Competiti
 from flight_tui.games.connecting_flights.competitive.ui.presentation import asked, player_card_label
 from flight_tui.games.connecting_flights.core.prices import cheapest_flight_within
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine
+from flight_tui.games.connecting_flights.core_ui.lists import CursorKeys, LineList, OneLine
 from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.ui.keys import key_for
 
@@ -47,7 +47,7 @@ def setup_choices(view: CompetitiveView, world: World) -> list[tuple[str, object
     return []
 
 
-class SetupView(Widget, can_focus=True):
+class SetupView(CursorKeys, Widget, can_focus=True):
     """Keep a Player card; choose a continent (see the module docstring)."""
 
     BINDINGS = [
@@ -137,13 +137,6 @@ class SetupView(Widget, can_focus=True):
         if action in ("move", "end", "take"):
             return bool(self.choices)
         return True
-
-    def action_move(self, step: int) -> None:
-        self.query_one(LineList).move(step)
-
-    def action_end(self, direction: int) -> None:
-        """Go to the first (``direction`` -1) or the last (1) choice."""
-        self.query_one(LineList).move_to_end(direction)
 
     def action_take(self) -> None:
         if not self.choices:

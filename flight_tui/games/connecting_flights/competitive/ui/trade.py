@@ -32,7 +32,7 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     truck_label,
 )
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine
+from flight_tui.games.connecting_flights.core_ui.lists import CursorKeys, LineList, OneLine
 from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.dialogs import Dialog
 from flight_tui.ui.widgets.footer import GameFooter
@@ -77,7 +77,7 @@ class TradeSide:
         return out or [("(nothing to trade)", "", "bad")]
 
 
-class TradeDialog(Dialog[Propose | None]):
+class TradeDialog(CursorKeys, Dialog[Propose | None]):
     """Put an offer together (see the module docstring)."""
 
     DEFAULT_CSS = """
@@ -192,12 +192,9 @@ class TradeDialog(Dialog[Propose | None]):
         for index in (0, 1):
             self._show_side(index)
 
-    def action_move(self, step: int) -> None:
-        self.query_one(f"#trade-list-{self.side}", LineList).move(step)
-
-    def action_end(self, direction: int) -> None:
-        """Go to the first (``direction`` -1) or the last (1) item of this side."""
-        self.query_one(f"#trade-list-{self.side}", LineList).move_to_end(direction)
+    def cursor_list(self) -> LineList:
+        """The list of the side being chosen from."""
+        return self.query_one(f"#trade-list-{self.side}", LineList)
 
     def action_toggle(self) -> None:
         side = self._sides()[self.side]
