@@ -48,6 +48,9 @@ class GameSpec(msgspec.Struct, frozen=True, kw_only=True):
     """``package:file`` of the rules text (Markdown)."""
     house_rules: str
     """``package:file`` of the house interpretations (Markdown)."""
+    data_files: tuple[str, ...] = ()
+    """``package:file`` of each file of designed data the rules read (maps, prices, cards): a
+    save records their fingerprint, so one made with other data is told apart from a damaged one."""
     settings_before_v2: dict[str, Any] = {}
     """Settings a game begun under save format 1 keeps (see :mod:`flight_tui.saves.migrations`)."""
     campaign_screen: str = ""

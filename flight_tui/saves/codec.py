@@ -6,9 +6,10 @@ A save is one JSON object (compact; pipe it through ``python -m json.tool`` to r
      "created": "...Z", "updated": "...Z",
      "seats": [{"kind": "human", "name": "Ann"}, ...],
      "seed": 7, "config": {...}, "actions": [[seat, {"type": "play", ...}], ...],
-     "state": {...}}
+     "state": {...}, "game_data": "6bacd7905672d5de"}
 
-``format`` marks the file as ours; ``version`` is the layout (see ``migrations``). Loading
+``format`` marks the file as ours; ``version`` is the layout (see ``migrations``); ``game_data``
+is the fingerprint of the game's designed data (see ``fingerprint``). Loading
 decodes the marker and version first, upgrades an older layout, decodes the header, then the
 game's config, actions and state with that game's own types, replays the seed and the
 actions, and checks that the replay equals the saved state.
@@ -24,6 +25,7 @@ import msgspec
 
 from flight_tui.games import get_rules
 from flight_tui.saves.errors import SaveError
+from flight_tui.saves.fingerprint import game_data_fingerprint
 from flight_tui.saves.migrations import CURRENT_VERSION, upgrade
 from flight_tui.table import SeatSpec, Table
 from flight_tui.table.seats import SEAT_KINDS, seat_name_problem
@@ -49,6 +51,8 @@ class SaveFile(msgspec.Struct, kw_only=True):
     config: msgspec.Raw
     actions: msgspec.Raw
     state: msgspec.Raw
+    game_data: str = ""
+    """The fingerprint of the game's designed data it was made with ("" when unknown)."""
 
 
 class _Probe(msgspec.Struct):
@@ -72,6 +76,14 @@ _encoder = msgspec.json.Encoder()
 TRUNCATED = "the file is cut short (truncated), probably by a crash or a full disk while it was written."
 FOREIGN = "this is not a flight-tui save (it is damaged, or some other kind of file)."
 INCONSISTENT = "its list of moves and its saved position do not agree: the file was changed or damaged."
+OTHER_DATA = (
+    "it was made with other game data (the maps, prices or cards of another version of flight-tui), "
+    "so its moves no longer lead to its saved position."
+)
+UNKNOWN_DATA = (
+    "its list of moves and its saved position do not agree: it was made by an older flight-tui with "
+    "other game data, or the file was changed or damaged."
+)
 
 
 def encode(table: Table, created: datetime, updated: datetime) -> bytes:
@@ -87,6 +99,7 @@ def encode(table: Table, created: datetime, updated: datetime) -> bytes:
         config=msgspec.Raw(_encoder.encode(table.config)),
         actions=msgspec.Raw(_encoder.encode(table.actions)),
         state=msgspec.Raw(_encoder.encode(table.state)),
+        game_data=game_data_fingerprint(table.rules.name),
     )
     return _encoder.encode(header)
 
@@ -124,17 +137,26 @@ def _decode(data: bytes, slot: str) -> Loaded:
     config = _decode_part(header.config, rules.config_type, "the game settings", slot)
     actions = _decode_part(header.actions, list[tuple[int, rules.action_type]], "the list of moves", slot)
     snapshot = _decode_part(header.state, rules.state_type, "the saved position", slot)
-    state, irreversible = _replay(rules, config, header.seed, actions, slot)
+    inconsistent = _why_inconsistent(header)
+    state, irreversible = _replay(rules, config, header.seed, actions, slot, inconsistent)
     if upgraded:
         consistent = agrees(msgspec.json.decode(_encoder.encode(state)), msgspec.json.decode(header.state))
     else:
         consistent = _encoder.encode(state) == _encoder.encode(snapshot)
     if not consistent:
-        raise SaveError(slot, INCONSISTENT)
+        raise SaveError(slot, inconsistent)
     if rules.num_seats(state) != len(header.seats):
         raise SaveError(slot, f"the file is damaged: {len(header.seats)} seats for a game of {rules.num_seats(state)}.")
     table = Table(rules, config, header.seed, header.seats, state=state, actions=actions)
     return Loaded(header, table, irreversible)
+
+
+def _why_inconsistent(header: SaveFile) -> str:
+    """What to say when the moves do not lead to the saved position: other game data when the
+    file's fingerprint differs from this version's, damage when it is the same."""
+    if header.game_data == game_data_fingerprint(header.game):
+        return INCONSISTENT
+    return OTHER_DATA if header.game_data else UNKNOWN_DATA
 
 
 def agrees(replayed: Any, recorded: Any) -> bool:
@@ -182,8 +204,11 @@ def _current_layout(data: bytes, slot: str) -> tuple[bytes, bool]:
         raise SaveError(slot, f"the file is in the old save format {probe.version} and is damaged, so it cannot be upgraded.") from None
 
 
-def _replay(rules: Any, config: Any, seed: int, actions: list[tuple[int, Any]], slot: str) -> tuple[Any, list[bool]]:
-    """The state that the seed and the actions lead to, and which of the actions were irreversible."""
+def _replay(
+    rules: Any, config: Any, seed: int, actions: list[tuple[int, Any]], slot: str, inconsistent: str
+) -> tuple[Any, list[bool]]:
+    """The state that the seed and the actions lead to, and which of the actions were
+    irreversible; a move that is not allowed raises ``SaveError`` with ``inconsistent``."""
     try:
         state = rules.new_game(config, seed)
     except Exception as error:  # a damaged config may break the rules in any way
@@ -193,7 +218,7 @@ def _replay(rules: Any, config: Any, seed: int, actions: list[tuple[int, Any]], 
         try:
             irreversible.append(rules.apply(state, seat, action).irreversible)
         except Exception as error:  # a tampered move may break the rules in any way
-            raise SaveError(slot, f"{INCONSISTENT} (Move {number} of {len(actions)} is not allowed: {_clause(error)}.)") from None
+            raise SaveError(slot, f"{inconsistent} (Move {number} of {len(actions)} is not allowed: {_clause(error)}.)") from None
     return state, irreversible
 
 

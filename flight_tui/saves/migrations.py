@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-CURRENT_VERSION = 2
+CURRENT_VERSION = 3
 """The layout this program writes."""
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
@@ -74,6 +74,18 @@ def _v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:
     if isinstance(config, dict):
         for key, value in _settings_before_v2(old.get("game")).items():
             config.setdefault(key, value)
+    return old
+
+
+@migration(2)
+def _v2_to_v3(old: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 to version 3: the same layout, and the file may name the fingerprint of the
+    game data it was made with (``game_data``; unknown for older files).
+
+    A game's position may record more in version 3 (the competitive leaderboard's coins), so a
+    version-2 position is checked against its replay on the fields it recorded.
+    """
+    old.setdefault("game_data", "")
     return old
 
 

@@ -36,18 +36,25 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
     BIDDING,
     CHOOSE_LOTS,
     OVER,
+    Bought,
     CardsDealt,
+    CoinsMoved,
+    CompetitiveEvent,
     DecksShuffled,
     EventRevealed,
+    FeePaid,
     Flown,
+    GameEnded,
     LotChosen,
+    LotSold,
+    OfferAnswered,
     PlayerCardsRevealed,
+    RoundEnded,
     SabotageDrawn,
     SabotageReturned,
     StartBought,
 )
 from flight_tui.games.connecting_flights.competitive.rules.setup import legal_starts
-from flight_tui.games.connecting_flights.competitive.rules.view import coins_ledger
 from flight_tui.games.connecting_flights.core.world import default_world
 from flight_tui.table import SeatSpec, Table
 from flight_tui.table.driver import TurnDriver
@@ -130,6 +137,31 @@ def assert_everything_accounted_for(state: CompetitiveState) -> None:
         assert p.on in (hs[p.seat].planes if p.kind == "plane" else hs[p.seat].airports)
 
 
+def coins_ledger(log: list[CompetitiveEvent], players: int) -> tuple[list[list[int]], list[int]]:
+    """Each airline's coins at the end of every round ended so far (round 10: after its Fly
+    phase), and now, counted from the whole log: the coins left from the starting flight, then
+    every coin gained, paid, bid, spent or traded (all of it public, so the log accounts for
+    every coin and the leaderboard's coins agree with it)."""
+    coins = [0] * players
+    out: list[list[int]] = []
+    for e in log:
+        if isinstance(e, StartBought):
+            coins[e.seat] = e.coins
+        elif isinstance(e, CoinsMoved):
+            coins[e.seat] += e.delta
+        elif isinstance(e, (LotSold, Bought)):
+            coins[e.seat] -= e.price
+        elif isinstance(e, FeePaid):
+            coins[e.seat] -= e.fee
+        elif isinstance(e, OfferAnswered) and e.accepted:
+            moved = e.offer.give.coins - e.offer.take.coins
+            coins[e.offered_by] -= moved
+            coins[e.seat] += moved
+        elif isinstance(e, (RoundEnded, GameEnded)):
+            out.append(list(coins))
+    return out, coins
+
+
 def coins_from_log(state: CompetitiveState) -> list[int]:
     """Every seat's coins as the log accounts for them (starting budget on)."""
     return coins_ledger(state.log, state.config.players)[1]
@@ -145,6 +177,7 @@ def test_random_games_account_for_every_card_truck_and_coin_and_end_after_round_
         assert_everything_accounted_for(state)
         if state.round:
             assert coins_from_log(state) == [h.coins for h in state.holdings]
+            assert coins_ledger(state.log, state.config.players)[0] == state.coins_after
         assert 0 <= state.round <= D.rounds
     assert state is not None and state.phase == OVER
     assert state.round == D.rounds and len(state.history) == D.rounds

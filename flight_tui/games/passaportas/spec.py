@@ -32,5 +32,6 @@ SPEC = GameSpec(
     table_screen="flight_tui.games.passaportas.ui.table_screen:PassaportasTableScreen",
     rules_text="flight_tui.games.passaportas.rules:rules_text.md",
     house_rules="flight_tui.games.passaportas.rules:house_rules.md",
+    data_files=("flight_tui.games.passaportas.rules:map.toml",),
     settings_before_v2={"edition": 1, "wild_tokens": False},  # the first map; the token was off by default
 )

@@ -27,5 +27,9 @@ SPEC = GameSpec(
     table_screen="flight_tui.games.connecting_flights.competitive.ui.table_screen:CompetitiveTableScreen",
     rules_text="flight_tui.games.connecting_flights.competitive:rules_text.md",
     house_rules="flight_tui.games.connecting_flights.competitive.rules:house_rules.md",
+    data_files=(
+        "flight_tui.games.connecting_flights.core:data/world.toml",
+        "flight_tui.games.connecting_flights.competitive.rules:data/competitive.toml",
+    ),
 )
 """Connecting Flights, competitive mode: its rules, bots and screens."""

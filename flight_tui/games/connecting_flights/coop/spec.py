@@ -26,6 +26,10 @@ SPEC = GameSpec(
     table_screen="flight_tui.games.connecting_flights.coop.ui.table_screen:CoopTableScreen",
     rules_text="flight_tui.games.connecting_flights:rules_text.md",
     house_rules="flight_tui.games.connecting_flights.coop.rules:house_rules.md",
+    data_files=(
+        "flight_tui.games.connecting_flights.core:data/world.toml",
+        "flight_tui.games.connecting_flights.coop:data/coop.toml",
+    ),
     settings_before_v2={"reuse_departure_cards": True},  # C9 as it was
     campaign_screen="flight_tui.games.connecting_flights.coop.ui.campaign_screen:CampaignScreen",
     regions="flight_tui.games.connecting_flights.core.world:continent_names",

@@ -81,13 +81,13 @@ class _Search:
         if not todo or income + _bound(builder, todo, self.most) <= self.best_income + 1e-9:
             return
         q, rest = todo[0], todo[1:]
-        options = sorted(builder.next_flights([q]), key=lambda s: -self.worth(s) + _waste(s))
-        for spec in options:
+        options = sorted(((self.worth(s), s) for s in builder.next_flights([q])), key=lambda ws: -ws[0] + _waste(ws[1]))
+        for worth, spec in options:
             if self.budget <= 0:
                 return
-            child = builder.copy_into(ChainBuilder(builder.airports, builder.rights, (), (), (), joins=True))
-            child.add(spec)
-            self.run(child, rest, income + self.worth(spec))
+            token = builder.push(spec)
+            self.run(builder, rest, income + worth)
+            builder.undo(token)
         if self.budget > 0:
             self.run(builder, rest, income)
 

@@ -48,11 +48,15 @@ class ChainBuilder:
     ) -> None:
         self.airports = airports
         self.rights = rights
+        self._sorted_airports = sorted(airports)
         self.planes = list(planes)
         self.passengers = list(passengers)
         self.trucks = sorted(trucks, key=lambda t: TRUCK_CAP[t])
         self.joins = joins
-        self.chains: list[list[FlightSpec]] = []
+        self._chains: list[list[FlightSpec]] = []
+        self._linked = False
+        """With ``joins``: whether ``_chains`` must be linked again from ``next_of`` (it is done
+        when the chains are read, not on every flight added)."""
         self.card_in: set[int] = set()
         self.card_out: set[int] = set()
         self.chain_end: dict[int, int] = {}
@@ -61,9 +65,12 @@ class ChainBuilder:
 
     def copy_into(self, other: ChainBuilder) -> ChainBuilder:
         """``other`` made a copy of this builder's progress (its card lists stay its own)."""
+        same = other.airports is self.airports or other.airports == self.airports
+        other._sorted_airports = self._sorted_airports if same else sorted(other.airports)
         other.joins = self.joins
         other.next_of = dict(self.next_of)
-        other.chains = [list(c) for c in self.chains]
+        other._chains = [list(c) for c in self._chains]
+        other._linked = self._linked
         other.planes = list(self.planes)
         other.passengers = list(self.passengers)
         other.trucks = list(self.trucks)
@@ -72,13 +79,25 @@ class ChainBuilder:
         other.chain_end = dict(self.chain_end)
         return other
 
+    @property
+    def chains(self) -> list[list[FlightSpec]]:
+        """The chains built so far, each a list of flights back to front."""
+        if self._linked:
+            self._link()
+        return self._chains
+
+    @chains.setter
+    def chains(self, chains: list[list[FlightSpec]]) -> None:
+        self._chains = chains
+        self._linked = False
+
     def origins(self) -> dict[int, int]:
         """Airport -> the card a new flight from it would start on (a chain's end first)."""
         out: dict[int, int] = {}
         for card in self.chain_end:
             if card not in self.card_out:
                 out[CARD_AIRPORT[card]] = card
-        for card in sorted(self.airports):
+        for card in self._sorted_airports:
             if card not in self.card_out and card not in self.card_in:
                 out.setdefault(CARD_AIRPORT[card], card)
         return out
@@ -183,10 +202,10 @@ class ChainBuilder:
             return self._join(spec)
         if spec.origin in self.chain_end:
             index = self.chain_end.pop(spec.origin)
-            self.chains[index].append(spec)
+            self._chains[index].append(spec)
         else:
-            index = len(self.chains)
-            self.chains.append([spec])
+            index = len(self._chains)
+            self._chains.append([spec])
         self.card_out.add(spec.origin)
         self.card_in.add(spec.dest)
         if not spec.dest_is_landing_rights:
@@ -208,12 +227,43 @@ class ChainBuilder:
         self.passengers.remove(spec.passenger)
         if spec.truck is not None:
             self.trucks.remove(spec.truck)
-        self.chains = []
+        self._linked = True
+        return -1
+
+    def push(self, spec: FlightSpec) -> tuple:
+        """Fly ``spec`` as :meth:`add` does with ``joins``, and return what :meth:`undo` needs to
+        take it back (a search tries a flight and takes it back instead of copying the builder)."""
+        ended = self.chain_end.get(spec.origin, -2)
+        plane, passenger = self.planes.index(spec.plane), self.passengers.index(spec.passenger)
+        truck = self.trucks.index(spec.truck) if spec.truck is not None else -1
+        opened = not spec.dest_is_landing_rights and spec.dest not in self.card_out
+        self._join(spec)
+        return spec, ended, plane, passenger, truck, opened
+
+    def undo(self, token: tuple) -> None:
+        """Take back the flight :meth:`push` flew (the last one pushed)."""
+        spec, ended, plane, passenger, truck, opened = token
+        del self.next_of[spec.origin]
+        self.card_out.discard(spec.origin)
+        self.card_in.discard(spec.dest)
+        if opened:
+            del self.chain_end[spec.dest]
+        if ended != -2:
+            self.chain_end[spec.origin] = ended
+        self.planes.insert(plane, spec.plane)
+        self.passengers.insert(passenger, spec.passenger)
+        if truck >= 0:
+            self.trucks.insert(truck, spec.truck)
+        self._linked = True
+
+    def _link(self) -> None:
+        """Rebuild the joined chains from the flight leaving each card."""
+        self._chains = []
         for start in sorted(self.next_of):
             if start in self.card_in:
                 continue
             chain = [self.next_of[start]]
             while not chain[-1].dest_is_landing_rights and chain[-1].dest in self.next_of:
                 chain.append(self.next_of[chain[-1].dest])
-            self.chains.append(chain)
-        return -1
+            self._chains.append(chain)
+        self._linked = False

@@ -153,6 +153,20 @@ def round_problems(world: World, chains: Sequence[Sequence[FlightSpec]]) -> list
     return out
 
 
+def link_problems(world: World, chains: Sequence[Sequence[FlightSpec]]) -> list[Problem]:
+    """The problems of a round's chains that no single flight has: broken links and cards used
+    twice (what makes an arrangement impossible, not merely a flight invalid). Raises
+    ValueError for an id that is no card."""
+    out: list[Problem] = []
+    for c, chain in enumerate(chains):
+        for i, f in enumerate(chain):
+            _check_ids(world, f)
+            if i and not _linked(chain[i - 1], f):
+                out.append(Problem(None, "broken-link", f"Flight {i + 1} does not start on the card where flight {i} lands.", c, i))
+    _reuse(world, chains, out, chain_index=True)
+    return out
+
+
 def _chain(world: World, chain: Sequence[FlightSpec], index: int | None, out: list[Problem]) -> None:
     for i, f in enumerate(chain):
         for p in flight_problems(world, f):

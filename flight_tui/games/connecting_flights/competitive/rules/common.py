@@ -100,10 +100,19 @@ def electric_price(g: Game, seat: int, plane: int) -> int:
 
 def landing_rights_price(g: Game, seat: int, card: int) -> int:
     """What renting this card as Landing Rights costs ``seat`` this round."""
+    return rights_price(card, rights_halvings(g, seat))
+
+
+def rights_halvings(g: Game, seat: int) -> int:
+    """How many times this round's Landing Rights prices are halved for ``seat`` (the event, the
+    Lobbyist's power): worked out once when many cards are priced."""
+    return (event_amount(g, "landing_rights_half") is not None) + (power(g, seat, "landing_rights_discount") is not None)
+
+
+def rights_price(card: int, halvings: int) -> int:
+    """A card's Landing Rights price halved (rounding up) ``halvings`` times."""
     price = card_price(world(), LANDING_RIGHTS, card)
-    if event_amount(g, "landing_rights_half") is not None:
-        price = -(-price // 2)
-    if power(g, seat, "landing_rights_discount") is not None:
+    for _ in range(halvings):
         price = -(-price // 2)
     return price
 

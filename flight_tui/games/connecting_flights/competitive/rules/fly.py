@@ -5,6 +5,7 @@ Rights cost twice their price; coins stop at 100; the round goes on the leaderbo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from flight_tui.games.connecting_flights.competitive.rules.actions import Chain, SubmitFlights
 from flight_tui.games.connecting_flights.competitive.rules.common import (
@@ -17,6 +18,7 @@ from flight_tui.games.connecting_flights.competitive.rules.common import (
     pay,
     world,
 )
+from flight_tui.games.connecting_flights.competitive.rules.data import EventCard
 from flight_tui.games.connecting_flights.competitive.rules.state import (
     CompetitiveState,
     FlightsSubmitted,
@@ -26,7 +28,7 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
 )
 from flight_tui.games.connecting_flights.core.arrange import best_arrangement
 from flight_tui.games.connecting_flights.core.chains import PASS_STARS
-from flight_tui.games.connecting_flights.core.flights import FlightSpec, flight_is_valid, round_problems
+from flight_tui.games.connecting_flights.core.flights import FlightSpec, flight_is_valid, link_problems
 
 SEARCH_NODES = 600
 """How many nodes :func:`best_chains` searches before it settles for the best found."""
@@ -34,12 +36,16 @@ SEARCH_NODES = 600
 
 def flight_income(g: Game, f: FlightSpec) -> int:
     """What one valid flight earns this round: the passenger's income and the event's bonus."""
-    w = world()
-    passenger = w.passengers[f.passenger]
-    income = data().income_by_stars[passenger.stars - 1]
-    e = event(g)
+    return _income(event(g), f)
+
+
+def _income(e: EventCard | None, f: FlightSpec) -> int:
+    """What one valid flight earns in a round whose Event card is ``e``."""
+    income = data().income_by_stars[PASS_STARS[f.passenger] - 1]
     if e is None or e.when != "fly":
         return income
+    w = world()
+    passenger = w.passengers[f.passenger]
     origin, dest = w.airport_of_card(f.origin), w.airport_of_card(f.dest)
     need = w.fuel[origin.continent][dest.continent]
     if (
@@ -74,11 +80,10 @@ def arrangement_problem(g: Game, seat: int, action: SubmitFlights) -> str | None
                 if card is not None and card not in held:
                     return f"You hold no such {what}."
     try:
-        problems = round_problems(world(), action.chains)
+        problems = link_problems(world(), action.chains)
     except ValueError as err:
         return f"That flight names a card that does not exist ({err})."
-    bad = [p for p in problems if p.code in ("broken-link", "card-reused")]
-    return bad[0].message if bad else None
+    return problems[0].message if problems else None
 
 
 def apply_submit(state: CompetitiveState, seat: int, action: SubmitFlights) -> bool:
@@ -132,16 +137,39 @@ def best_chains(g: Game, seat: int, nodes: int = SEARCH_NODES) -> tuple[Chain, .
     out), with this round's bonuses: the mode-neutral core's bounded search."""
     h: Holdings = g.holdings[seat]
     off_airports, off_planes = disabled(g, seat)
-    e = event(g)
+    return _best_chains(
+        tuple(a for a in h.airports if a not in off_airports),
+        tuple(h.landing_rights),
+        tuple(p for p in h.planes if p not in off_planes),
+        tuple(h.passengers),
+        tuple(h.trucks),
+        g.active_event,
+        nodes,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _best_chains(
+    airports: tuple[int, ...],
+    rights: tuple[int, ...],
+    planes: tuple[int, ...],
+    passengers: tuple[int, ...],
+    trucks: tuple[int, ...],
+    active_event: int,
+    nodes: int,
+) -> tuple[Chain, ...]:
+    """:func:`best_chains` for these cards and Event card (-1: none), remembered: a hand often
+    stays the same from one call to the next (every bot and every legal-move list asks)."""
+    e = data().events[active_event] if active_event >= 0 else None
     bonus = max(0, e.amount) if e is not None and e.when == "fly" else 0
     income = data().income_by_stars
     found = best_arrangement(
-        [a for a in h.airports if a not in off_airports],
-        h.landing_rights,
-        [p for p in h.planes if p not in off_planes],
-        h.passengers,
-        h.trucks,
-        lambda f: flight_income(g, f),
+        airports,
+        rights,
+        planes,
+        passengers,
+        trucks,
+        lambda f: _income(e, f),
         lambda q: income[PASS_STARS[q] - 1] + bonus,
         nodes,
     )

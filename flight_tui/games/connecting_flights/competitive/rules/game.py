@@ -91,6 +91,8 @@ _PHASE_ACTIONS = {
     FLY: (SubmitFlights, PayFee),
     SABOTAGE: (TakeCoins, DrawSabotage, Inflict, ReturnSabotage, PayFee),
 }
+_MOVES = tuple(dict.fromkeys(a for actions in _PHASE_ACTIONS.values() for a in actions)) + (Accept, Refuse)
+"""Every kind of move of the game."""
 ENDINGS = {
     "round-10": "after round 10, on income",
     "round-10-landing-rights": "after round 10, on income without Landing Rights",
@@ -141,7 +143,7 @@ def problem(g: Game, seat: int, action: CompetitiveAction) -> str | None:
     """Why ``seat`` may not take ``action`` now (a sentence), or None."""
     if g.phase == OVER:
         return "The game is over."
-    if not isinstance(action, tuple(a for actions in _PHASE_ACTIONS.values() for a in actions) + (Accept, Refuse)):
+    if not isinstance(action, _MOVES):
         return "That is not a move in Connecting Flights."
     if not 0 <= seat < g.config.players:
         return "There is no such player."
@@ -356,6 +358,7 @@ class CompetitiveRules(Rules):
             history=[list(r) for r in state.history],
             winners=list(state.winners),
             log=list(state.log),
+            coins_after=[list(c) for c in state.coins_after],
         )
 
     def view(self, state: CompetitiveState, seat: int) -> CompetitiveView:

@@ -4,6 +4,8 @@ its recipient out of turn (house rules H8-H11)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flight_tui.games.connecting_flights.competitive.rules.actions import (
     Bundle,
     BuyElectric,
@@ -17,6 +19,8 @@ from flight_tui.games.connecting_flights.competitive.rules.common import (
     disabled,
     electric_price,
     landing_rights_price,
+    rights_halvings,
+    rights_price,
     spendable,
     truck_price,
     world,
@@ -90,25 +94,35 @@ def free_truck(supply: list[int], capacity: int) -> int | None:
 def landing_rights_usable(g: Game, seat: int, card: int) -> bool:
     """Whether ``seat`` could end a valid flight on this card as Landing Rights in the coming Fly
     phase: from one of its own airports, with its own plane, passenger and truck (house rule H9)."""
+    return _landing_rights_check(g, seat)(card)
+
+
+def _landing_rights_check(g: Game, seat: int):
+    """A test of :func:`landing_rights_usable` for any card, with what it needs of ``seat``'s
+    cards worked out once."""
     w = world()
     h = g.holdings[seat]
     off_airports, off_planes = disabled(g, seat)
-    dest = w.airport_of_card(card)
-    passengers = [p for p in h.passengers if w.passengers[p].continent == dest.continent]
-    if not passengers:
-        return False
+    origins = [a for a in h.airports if a not in off_airports]
+    planes = [p for p in h.planes if p not in off_planes]
     trucks = sorted(h.trucks, key=lambda t: -w.fuel_trucks[t].capacity)[:1] or [None]
-    for origin in h.airports:
-        if origin in off_airports:
-            continue
-        for plane in h.planes:
-            if plane in off_planes:
-                continue
-            for passenger in passengers:
-                spec = FlightSpec(origin, plane, trucks[0], passenger, card, dest_is_landing_rights=True)
-                if flight_is_valid(w, spec):
-                    return True
-    return False
+    by_continent: dict[int, list[int]] = {}
+    for p in h.passengers:
+        by_continent.setdefault(w.passengers[p].continent, []).append(p)
+
+    def usable(card: int) -> bool:
+        passengers = by_continent.get(w.airport_of_card(card).continent)
+        if not passengers:
+            return False
+        for origin in origins:
+            for plane in planes:
+                for passenger in passengers:
+                    spec = FlightSpec(origin, plane, trucks[0], passenger, card, dest_is_landing_rights=True)
+                    if flight_is_valid(w, spec):
+                        return True
+        return False
+
+    return usable
 
 
 def buy_landing_rights_problem(g: Game, seat: int, action: BuyLandingRights) -> str | None:
@@ -165,25 +179,30 @@ def apply_buy(state: CompetitiveState, seat: int, action: BuyLandingRights | Buy
 
 
 def legal_buys(g: Game, seat: int) -> list:
-    """Every purchase ``seat`` may make now (one Airport card per airport, trucks by capacity)."""
+    """Every purchase ``seat`` may make now (one Airport card per airport, trucks by capacity):
+    the actions that :func:`buy_landing_rights_problem` and the others allow, found with each
+    seat-wide check made once."""
+    w = world()
     out: list = []
-    seen = set()
-    for card in sorted(g.airport_pool):
-        airport = world().airport_cards[card].airport
-        if airport in seen:
-            continue
-        seen.add(airport)
-        action = BuyLandingRights(card)
-        if buy_landing_rights_problem(g, seat, action) is None:
-            out.append(action)
+    coins = spendable(g, seat)
+    if len(g.holdings[seat].landing_rights) < data().landing_rights_per_player:
+        usable = _landing_rights_check(g, seat)
+        halvings = rights_halvings(g, seat)
+        seen = set()
+        for card in sorted(g.airport_pool):
+            airport = w.airport_cards[card].airport
+            if airport in seen:
+                continue
+            seen.add(airport)
+            if rights_price(card, halvings) <= coins and usable(card):
+                out.append(BuyLandingRights(card))
     stars = set()
     for plane in sorted(g.electric_pool):
-        if world().planes[plane].stars not in stars:
-            stars.add(world().planes[plane].stars)
-            action = BuyElectric(plane)
-            if buy_electric_problem(g, seat, action) is None:
-                out.append(action)
-    out += [BuyTruck(c) for c in range(1, 5) if buy_truck_problem(g, seat, BuyTruck(c)) is None]
+        if w.planes[plane].stars not in stars:
+            stars.add(w.planes[plane].stars)
+            if electric_price(g, seat, plane) <= coins:
+                out.append(BuyElectric(plane))
+    out += [BuyTruck(c) for c in range(1, 5) if truck_price(g, seat, c) <= coins and free_truck(g.truck_supply, c) is not None]
     return out
 
 
@@ -193,20 +212,23 @@ def legal_buys(g: Game, seat: int) -> list:
 def _bundle_problem(g: Game, seat: int, bundle: Bundle, who: str) -> str | None:
     """Why ``seat`` cannot hand over ``bundle`` (``who``: "you" or the player's name), or None."""
     h = g.holdings[seat]
-    off_airports, off_planes = disabled(g, seat)
     for items, held, what in (
         (bundle.airports, h.airports, "Airport card"),
         (bundle.planes, h.planes, "Plane card"),
         (bundle.passengers, h.passengers, "Passenger card"),
         (bundle.trucks, h.trucks, "Fuel Truck"),
     ):
+        if not items:
+            continue
         if len(set(items)) != len(items):
             return f"A trade names the same {what} twice."
         if not set(items) <= set(held):
             holder = "You do" if who == "you" else f"{who} does"
             return f"{holder} not hold every {what} named."
-    if set(bundle.airports) & off_airports or set(bundle.planes) & off_planes:
-        return "A card with a Sabotage card on it cannot be traded until its fee is paid."
+    if bundle.airports or bundle.planes:
+        off_airports, off_planes = disabled(g, seat)
+        if set(bundle.airports) & off_airports or set(bundle.planes) & off_planes:
+            return "A card with a Sabotage card on it cannot be traded until its fee is paid."
     if bundle.coins < 0:
         return "Coins in a trade cannot be negative."
     if bundle.coins > spendable(g, seat):
@@ -281,9 +303,19 @@ def apply_answer(state: CompetitiveState, seat: int, accepted: bool) -> None:
 
 def value(kind: str, item: int) -> int:
     """A card's or truck's face price, which the simple offers below ask or pay."""
-    if kind == TRUCK:
-        return data().truck_price(world().fuel_trucks[item].capacity)
-    return card_price(world(), kind, item)
+    return _face_prices()[kind][item]
+
+
+@lru_cache(maxsize=1)
+def _face_prices() -> dict[str, tuple[int, ...]]:
+    """Every card's and truck's face price by kind and id, looked up once."""
+    w = world()
+    return {
+        AIRPORT: tuple(card_price(w, AIRPORT, c) for c in range(len(w.airport_cards))),
+        PLANE: tuple(card_price(w, PLANE, p) for p in range(len(w.planes))),
+        PASSENGER: tuple(card_price(w, PASSENGER, q) for q in range(len(w.passengers))),
+        TRUCK: tuple(data().truck_price(t.capacity) for t in w.fuel_trucks),
+    }
 
 
 def could_trade(g: Game, seat: int) -> bool:
@@ -302,12 +334,13 @@ def simple_offers(g: Game, seat: int) -> list[Propose]:
     or truck for its face price in coins, and coins at face price for their dearest one."""
     if g.offers_made[seat] >= data().offers_per_phase:
         return []
+    dearest = [_dearest(g, s) for s in range(g.config.players)]
     out = []
     for other in range(g.config.players):
         if other == seat:
             continue
         for giver in (seat, other):
-            goods = _dearest(g, giver)
+            goods = dearest[giver]
             if goods is None:
                 continue
             coins = Bundle(coins=goods[1])
@@ -321,17 +354,21 @@ def _dearest(g: Game, seat: int) -> tuple[Bundle, int] | None:
     """``seat``'s dearest tradable card or truck as a bundle, with its face price."""
     h = g.holdings[seat]
     off_airports, off_planes = disabled(g, seat)
-    found = []
+    prices = _face_prices()
+    best = None
     for kind, field, items, off in (
         (AIRPORT, "airports", h.airports, off_airports),
         (PLANE, "planes", h.planes, off_planes),
         (PASSENGER, "passengers", h.passengers, ()),
         (TRUCK, "trucks", h.trucks, ()),
     ):
+        table = prices[kind]
         for item in items:
             if item not in off:
-                found.append((value(kind, item), -item, field))
-    if not found:
+                found = (table[item], -item, field)
+                if best is None or found > best:
+                    best = found
+    if best is None:
         return None
-    price, item, field = max(found)
+    price, item, field = best
     return Bundle(**{field: (-item,)}), price

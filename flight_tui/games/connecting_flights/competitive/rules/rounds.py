@@ -93,6 +93,7 @@ def end_round(state: CompetitiveState) -> None:
             gain(state, seat, interest, "interest")
     state.saboteur = -1
     state.log.append(RoundEnded(state.round, state.first_player, returned))
+    state.coins_after.append([h.coins for h in state.holdings])
 
 
 def winners(state: CompetitiveState) -> tuple[list[int], str]:
@@ -118,3 +119,4 @@ def end_game(state: CompetitiveState) -> None:
     state.current = -1
     state.winners, state.decided_by = winners(state)
     state.log.append(GameEnded(list(state.winners), state.decided_by, [r.income for r in state.history[-1]]))
+    state.coins_after.append([h.coins for h in state.holdings])

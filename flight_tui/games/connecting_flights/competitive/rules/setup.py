@@ -180,12 +180,17 @@ def start_problem(g: Game, seat: int, action: BuyStart, planes: list[int], passe
         return "Choose a conventional Plane card (Electric Planes are not bought at set-up)."
     if action.passenger not in passengers:
         return "Choose a Passenger card of a continent in play."
+    return _flight_problem(h, action, budget(g, seat))
+
+
+def _flight_problem(h: Holdings, action: BuyStart, coins: int) -> str | None:
+    """Why these four cards, free to ``h``'s airline, make no starting flight within ``coins``."""
     spec = FlightSpec(action.origin, action.plane, h.trucks[0], action.passenger, action.dest)
-    if not flight_is_valid(w, spec):
+    if not flight_is_valid(world(), spec):
         return "The four cards must make a valid flight (see Making Flights)."
     cost = start_cost(action)
-    if cost > budget(g, seat):
-        return f"That flight costs {count(cost, 'coin')}; your budget is {budget(g, seat)}."
+    if cost > coins:
+        return f"That flight costs {count(cost, 'coin')}; your budget is {coins}."
     return None
 
 
@@ -193,6 +198,9 @@ def legal_starts(g: Game, seat: int, planes: list[int], passengers: list[int]) -
     """Every starting flight ``seat`` may buy, identical cards offered once (the lowest id)."""
     w = world()
     h = g.holdings[seat]
+    chosen = g.starts[seat] if isinstance(g, CompetitiveState) else g.my_start
+    if chosen is not None:
+        return []
     cards = {}
     for card in sorted(g.airport_pool):
         a = w.airport_of_card(card)
@@ -206,13 +214,14 @@ def legal_starts(g: Game, seat: int, planes: list[int], passengers: list[int]) -
         passenger = w.passengers[p]
         if passenger.continent == h.continent:
             passenger_kinds.setdefault(passenger.stars, p)
+    coins = budget(g, seat)
     out = []
     for origin in cards.values():
         for dest in cards.values():
             for plane in plane_kinds.values():
                 for passenger in passenger_kinds.values():
                     action = BuyStart(origin, plane, passenger, dest)
-                    if start_problem(g, seat, action, planes, passengers) is None:
+                    if _flight_problem(h, action, coins) is None:
                         out.append(action)
     return out
 

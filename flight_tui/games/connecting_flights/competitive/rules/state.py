@@ -418,3 +418,6 @@ class CompetitiveState(msgspec.Struct):
     winners: list[int] = msgspec.field(default_factory=list)
     decided_by: str = ""
     log: list[CompetitiveEvent] = msgspec.field(default_factory=list)
+    coins_after: list[list[int]] = msgspec.field(default_factory=list)
+    """The leaderboard's coins: each airline's coins when every round ended (round 10: when the
+    game ended). Kept as the game goes, so a view need not count them from the whole log."""

@@ -15,20 +15,12 @@ from flight_tui.games.connecting_flights.competitive.rules.actions import BuySta
 from flight_tui.games.connecting_flights.competitive.rules.config import CompetitiveConfig
 from flight_tui.games.connecting_flights.competitive.rules.state import (
     Bidding,
-    Bought,
-    CoinsMoved,
     CompetitiveEvent,
     CompetitiveState,
-    FeePaid,
-    GameEnded,
     Holdings,
     Lot,
-    LotSold,
-    OfferAnswered,
     Placed,
-    RoundEnded,
     RoundIncome,
-    StartBought,
 )
 
 VIEW_LOG_LENGTH = 80
@@ -97,7 +89,7 @@ class CompetitiveView(msgspec.Struct, frozen=True):
     log: list[CompetitiveEvent]
     """The latest events, redacted for this seat."""
     coins_after: list[list[int]] = msgspec.field(default_factory=list)
-    """Each airline's coins at the end of every round ended (see :func:`coins_ledger`)."""
+    """Each airline's coins at the end of every round ended (round 10: when the game ended)."""
 
 
 def make_view(state: CompetitiveState, seat: int, to_act: tuple[int, ...], stage: int, log: list) -> CompetitiveView:
@@ -150,32 +142,8 @@ def make_view(state: CompetitiveState, seat: int, to_act: tuple[int, ...], stage
         winners=list(state.winners),
         decided_by=state.decided_by,
         log=log,
-        coins_after=coins_ledger(state.log, state.config.players)[0],
+        coins_after=[list(c) for c in state.coins_after],
     )
-
-
-def coins_ledger(log: list[CompetitiveEvent], players: int) -> tuple[list[list[int]], list[int]]:
-    """Each airline's coins at the end of every round ended so far (round 10: after its Fly
-    phase), and now, counted from the whole log: the coins left from the starting flight, then
-    every coin gained, paid, bid, spent or traded (all of it public)."""
-    coins = [0] * players
-    out: list[list[int]] = []
-    for e in log:
-        if isinstance(e, StartBought):
-            coins[e.seat] = e.coins
-        elif isinstance(e, CoinsMoved):
-            coins[e.seat] += e.delta
-        elif isinstance(e, (LotSold, Bought)):
-            coins[e.seat] -= e.price
-        elif isinstance(e, FeePaid):
-            coins[e.seat] -= e.fee
-        elif isinstance(e, OfferAnswered) and e.accepted:
-            moved = e.offer.give.coins - e.offer.take.coins
-            coins[e.offered_by] -= moved
-            coins[e.seat] += moved
-        elif isinstance(e, (RoundEnded, GameEnded)):
-            out.append(list(coins))
-    return out, coins
 
 
 def _copy_bidding(b: Bidding) -> Bidding:
