@@ -8,10 +8,15 @@ of it: a process of its own, in a session of its own (``setsid``) whose controll
 is the player's pseudo-terminal, with the player's environment (``TERM``, identity, name), and
 sharing the imported code's memory with its siblings until it writes to it (copy on write).
 
-The fork server is single-threaded and runs no event loop (a fork copies a thread's or a
-loop's state half-way). It is started with ``python -I``: neither the working directory nor
-any ``PYTHON*`` variable is on its path, so a module in the server's working directory (a
-``msgspec.py``, say) is never imported, by it or by an app it forks. It reaps every child.
+Before its first fork it runs the app once, headless, to an empty lobby and a key pressed
+there: what the app computes on first use (Textual's class-level caches, Python's specialised
+byte code) is then computed once and shared, instead of being written into each app's copy.
+That run ends with its event loop closed; the fork server puts back the signal handlers, checks
+that no thread, loop or wake-up descriptor is left of it, and then only forks, single-threaded, with no
+event loop (a fork copies a thread's or a loop's state half-way). It is started with
+``python -I``: neither the working directory nor any ``PYTHON*`` variable is on its path, so a
+module in the server's working directory (a ``msgspec.py``, say) is never imported, by it or
+by an app it forks. It reaps every child.
 
 The front talks to it over a socket pair (``SOCK_SEQPACKET``: one message per datagram, in
 order): ``Start`` with the pseudo-terminal's descriptor (``SCM_RIGHTS``) is answered by
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import threading
 import fcntl
 import gc
 import logging
@@ -48,7 +54,10 @@ PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 the standard library and the installed packages), for a copy run from a source folder."""
 BOOT = "import sys; sys.path.append(sys.argv[1]); from flight_tui.serve.zygote import serve_forks; serve_forks(int(sys.argv[2]))"
 PRELOADED = ("flight_tui.serve.commands", "flight_tui.serve.client", "textual.drivers.linux_driver")
-"""What a joined app imports, besides each game's rules, bots and table screen."""
+"""What a joined app imports, besides each game's rules, bots and table screen (and what the
+warm-up run imports: the headless run uses another driver)."""
+WARM_UP_SIGNALS = (signal.SIGHUP, signal.SIGINT, signal.SIGTERM, signal.SIGWINCH, signal.SIGCHLD)
+"""The signals whose handlers are put back after the warm-up run."""
 
 
 class Start(msgspec.Struct, tag=True):
@@ -231,7 +240,9 @@ def serve_forks(fd: int) -> None:
     for module in PRELOADED:
         __import__(module)
     _preload_games()
-    gc.freeze()  # what was imported stays out of the collector's way: fewer pages copied in each app
+    _warm_up()
+    gc.collect()
+    gc.freeze()  # what is left stays out of the collector's way: fewer pages copied in each app
     sock = socket.socket(fileno=fd)
     wake_read, wake_write = os.pipe()
     for end in (wake_read, wake_write):
@@ -268,6 +279,46 @@ def serve_forks(fd: int) -> None:
                 _run_app(request, fds[0], inherited)
             os.close(fds[0])
             sock.send(_encode(Started(pid)))
+
+
+class _NoService:
+    """The warm-up run's table service: nobody (the lobby it shows is set beforehand)."""
+
+    def start(self, deliver: Callable[[object], None]) -> None:
+        pass
+
+    def send(self, message: object) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _warm_up() -> None:
+    """Run the joined app once, headless, to an empty lobby and a key pressed there, then put back the signal handlers; RuntimeError if the run left a thread, a running loop or
+    a wake-up descriptor."""
+    from flight_tui.serve import protocol as P
+    from flight_tui.serve.client import JoinApp
+
+    handlers = {signum: signal.getsignal(signum) for signum in WARM_UP_SIGNALS}
+
+    async def run() -> None:
+        app = JoinApp(_NoService(), "Warm-up")  # type: ignore[arg-type]
+        app.lobby = P.Lobby([])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("down")
+            await pilot.pause()
+
+    asyncio.run(run())
+    for signum, handler in handlers.items():  # the app's own SIGHUP and SIGTERM handlers, which a headless run keeps
+        signal.signal(signum, handler)
+    left = [thread.name for thread in threading.enumerate() if thread is not threading.main_thread()]
+    if asyncio.events._get_running_loop() is not None:
+        left.append("a running event loop")
+    if signal.set_wakeup_fd(-1) != -1:
+        left.append("a wake-up descriptor")
+    if left:
+        raise RuntimeError(f"the warm-up run left {', '.join(left)} behind: no app is forked from it")
 
 
 def _preload_games() -> None:
