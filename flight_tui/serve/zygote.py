@@ -137,6 +137,9 @@ class AppProcess:
 class AppStarter:
     """Starts players' apps through the fork server, which it starts (again, if it has ended) when needed.
 
+    The fork server ends when the front does (it reads the end of their socket pair); the apps
+    it started go on until their players leave.
+
     ``environment``: the fork server's own, which it imports the app under (each app is given
     its own in :meth:`start`).
     """
@@ -182,18 +185,6 @@ class AppStarter:
         self._waiting.append(process)
         return process
 
-    def close(self) -> None:
-        """Stop the fork server (the apps it started go on until their players leave)."""
-        if self.sock is not None:
-            self._lost()
-        if self.server is not None:
-            try:
-                self.server.wait(5)
-            except subprocess.TimeoutExpired:
-                self.server.kill()
-                self.server.wait()
-            self.server = None
-
     def _heard(self) -> None:
         while self.sock is not None:
             try:
@@ -220,11 +211,17 @@ class AppStarter:
                     process._ended(answer.status)
 
     def _lost(self) -> None:
-        """The fork server is gone: its apps' ends will not be heard of (their terminals' ends still are)."""
+        """Hang up on the fork server, which ends (and is reaped); its apps' ends will not be heard
+        of (their terminals' ends still are)."""
         asyncio.get_running_loop().remove_reader(self.sock)
         self.sock.close()
         self.sock = None
-        if self.server is not None and self.server.poll() is not None:
+        if self.server is not None:
+            try:
+                self.server.wait(5)
+            except subprocess.TimeoutExpired:
+                self.server.kill()
+                self.server.wait()
             self.server = None
         for process in [*self._waiting, *self._running.values()]:
             process._ended(0 if process.pid is not None else 1)
