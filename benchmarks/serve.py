@@ -6,7 +6,9 @@ file, ``--port 0``) and reaches it with asyncssh's client in an 80x24 terminal
 
 - **time to the lobby**: from opening the connection to the lobby's "No tables yet" on screen,
   ``--connections`` times one after the other (median, p95, max); with ``--busy N``, again
-  while N processes spin on the CPU (a machine under load);
+  while N processes spin on the CPU (a machine under load); and the CPU time the server and
+  the processes it started used meanwhile (median: what a login costs the machine, whatever
+  else runs on it);
 - **memory per player**: with ``--players`` connected at once, the proportional set size (PSS,
   shared pages split between processes) of each player's app process (median), the PSS of all
   the processes the server started (the apps, and the fork server that forks them) divided by
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import re
 import statistics
 import subprocess
@@ -158,19 +161,35 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[round(q * (len(ordered) - 1))]
 
 
-async def lobby_time(server: Server, key, name: str) -> float:
+def cpu_ticks(pid: int) -> dict[int, int]:
+    """The CPU time (user and system, in clock ticks) each of ``pid`` and its descendants has used so far."""
+    used = {}
+    for each in [pid, *descendants(pid)]:
+        try:
+            fields = Path(f"/proc/{each}/stat").read_text().rpartition(")")[2].split()
+        except (ProcessLookupError, FileNotFoundError):
+            continue
+        used[each] = int(fields[11]) + int(fields[12])
+    return used
+
+
+async def lobby_time(server: Server, key, name: str) -> tuple[float, float]:
+    """Seconds from connecting to the lobby on screen, and the CPU seconds the server and its processes used meanwhile."""
+    before = cpu_ticks(server.process.pid)
     start = time.monotonic()
     conn, _, terminal = await connect(server.port, key, name)
     await until(terminal, "No tables yet")
     elapsed = time.monotonic() - start
+    after = cpu_ticks(server.process.pid)
     conn.close()
     await conn.wait_closed()
-    return elapsed
+    cpu = sum(ticks - before.get(pid, 0) for pid, ticks in after.items()) / os.sysconf("SC_CLK_TCK")
+    return elapsed, cpu
 
 
-async def lobby_times(servers: list[Server], key, connections: int) -> dict[Server, list[float]]:
-    """Time to the lobby on each server, ``connections`` times, the servers alternating."""
-    times: dict[Server, list[float]] = {server: [] for server in servers}
+async def lobby_times(servers: list[Server], key, connections: int) -> dict[Server, list[tuple[float, float]]]:
+    """Time to the lobby, and CPU used, on each server, ``connections`` times, the servers alternating."""
+    times: dict[Server, list[tuple[float, float]]] = {server: [] for server in servers}
     for n in range(connections):
         for server in servers:
             times[server].append(await lobby_time(server, key, f"P{n}"))
@@ -194,8 +213,9 @@ async def memory(server: Server, key, players: int) -> str:
     return f"{statistics.median(apps) / 1024:.1f}, {everything / 1024:.1f}, {grown / 1024:.2f}"
 
 
-async def keypress_bytes(server: Server, key, keys: int) -> str:
-    conn, chan, terminal = await connect(server.port, key, "Ann")
+async def at_flight_table(server: Server, key, name: str) -> tuple[asyncssh.SSHClientConnection, asyncssh.SSHClientChannel, Terminal]:
+    """A player who has opened a Flight table (the player and an open seat), its screen settled."""
+    conn, chan, terminal = await connect(server.port, key, name)
     await until(terminal, "No tables yet")
     for typed in ("n", "\x1b[B", "\x1b[D", "\r"):
         chan.write(typed.encode())
@@ -203,6 +223,11 @@ async def keypress_bytes(server: Server, key, keys: int) -> str:
     await until(terminal, "Flight · Hand 1")
     await asyncio.sleep(0.5)
     await silent(terminal)
+    return conn, chan, terminal
+
+
+async def keypress_bytes(server: Server, key, keys: int) -> str:
+    conn, chan, terminal = await at_flight_table(server, key, "Ann")
     counts = []
     for i in range(keys):
         terminal.bytes = 0
@@ -237,8 +262,12 @@ async def over_ssh(args: argparse.Namespace) -> dict[str, str]:
                     process.kill()
                     process.wait()
             for server, measured in times.items():
+                seconds = [elapsed for elapsed, _ in measured]
                 figures[f"time to the lobby (s), {label}, {server.name}: median, p95, max"] = (
-                    f"{statistics.median(measured):.2f}, {quantile(measured, 0.95):.2f}, {max(measured):.2f}"
+                    f"{statistics.median(seconds):.2f}, {quantile(seconds, 0.95):.2f}, {max(seconds):.2f}"
+                )
+                figures[f"CPU to the lobby, server and its processes (ms), {label}, {server.name}: median"] = (
+                    f"{statistics.median(cpu for _, cpu in measured) * 1000:.0f}"
                 )
         for server in servers:
             figures[f"memory per player with {args.players} players (MB), {server.name}: app PSS median, all started processes' PSS per player, server growth"] = (

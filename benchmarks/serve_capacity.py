@@ -36,7 +36,7 @@ from pathlib import Path
 import asyncssh
 import pyte
 
-from serve import LEFT, RIGHT, ROOT, Server, Terminal, connect, descendants, pss_kb, quantile, silent, until
+from serve import LEFT, RIGHT, ROOT, Server, Terminal, at_flight_table, descendants, pss_kb, quantile, silent
 
 
 class Idle(asyncssh.SSHClientSession):
@@ -104,13 +104,7 @@ async def measure(root: Path, key, args: argparse.Namespace) -> list[str]:
     over = 0
     try:
         await asyncio.sleep(2)
-        conn, chan, terminal = await connect(server.port, key, "Ann")
-        await until(terminal, "No tables yet")
-        for typed in ("n", "\x1b[B", "\x1b[D", "\r"):
-            chan.write(typed.encode())
-            await asyncio.sleep(0.3)
-        await until(terminal, "Flight · Hand 1")
-        await asyncio.sleep(0.5)
+        conn, chan, terminal = await at_flight_table(server, key, "Ann")
         for count in args.players:
             start, before = time.monotonic(), len(idle)
             try:

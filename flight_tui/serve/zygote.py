@@ -253,8 +253,7 @@ def serve_forks(fd: int) -> None:
     while True:
         for key, _ in selector.select():
             if key.fileobj == wake_read:
-                while os.read(wake_read, 512) == 512:
-                    pass
+                os.read(wake_read, 4096)  # what is left wakes the loop again
                 _reap(sock)
                 continue
             data, fds, _, _ = socket.recv_fds(sock, MESSAGE_SIZE, 1)
