@@ -95,7 +95,11 @@ class Server:
 
     def stop(self) -> None:
         self.process.terminate()
-        self.process.wait(10)
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
 
 async def connect(port: int, key, name: str) -> tuple[asyncssh.SSHClientConnection, asyncssh.SSHClientChannel, Terminal]:
