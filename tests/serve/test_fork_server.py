@@ -72,6 +72,8 @@ def test_a_forked_app_plays_through_the_ssh_front_in_its_own_session_and_termina
         async def scenario():
             ann = await Player.connect(server.port, "Ann", key=key)
             assert await ann.wait_for("No tables yet")
+            assert "Welcome, Ann." in ann.text()  # the player's name, from the environment the app was given
+            assert b"\x1b[38;5;" in ann.received  # 256 colours: the terminal type the client asked for
             (pid,) = apps_started(server)
             state, parent, group, session, terminal = stat(pid)[:5]
             await ann.press("n")
