@@ -11,9 +11,10 @@ sharing the imported code's memory with its siblings until it writes to it (copy
 Before its first fork it runs the app once, headless, to an empty lobby and a key pressed
 there: what the app computes on first use (Textual's class-level caches, Python's specialised
 byte code) is then computed once and shared, instead of being written into each app's copy.
-That run ends with its event loop closed; the fork server puts back the signal handlers, checks
-that no thread, loop or wake-up descriptor is left of it, and then only forks, single-threaded, with no
-event loop (a fork copies a thread's or a loop's state half-way). It is started with
+That run's event loop is closed when it ends (``asyncio.run``); the fork server puts back the
+signal handlers, checks that no thread or wake-up descriptor is left of it, and from then on
+only forks, single-threaded and with no event loop (a fork copies a thread's or a loop's state
+half-way). It is started with
 ``python -I``: neither the working directory nor any ``PYTHON*`` variable is on its path, so a
 module in the server's working directory (a ``msgspec.py``, say) is never imported, by it or
 by an app it forks. It reaps every child.
@@ -28,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import threading
 import fcntl
 import gc
 import logging
@@ -39,6 +39,7 @@ import socket
 import subprocess
 import sys
 import termios
+import threading
 import traceback
 from pathlib import Path
 from typing import Callable, NoReturn
@@ -250,6 +251,14 @@ def serve_forks(fd: int) -> None:
     selector.register(sock, selectors.EVENT_READ)
     selector.register(wake_read, selectors.EVENT_READ)
     inherited = (sock.fileno(), wake_read, wake_write, selector.fileno())
+    try:
+        _fork_on_request(sock, selector, wake_read, inherited)
+    except (BrokenPipeError, ConnectionResetError):
+        pass  # the front has gone
+
+
+def _fork_on_request(sock: socket.socket, selector: selectors.BaseSelector, wake_read: int, inherited: tuple[int, ...]) -> None:
+    """Fork an app for every ``Start``, and report every child that ends, until the front hangs up."""
     while True:
         for key, _ in selector.select():
             if key.fileobj == wake_read:
@@ -291,8 +300,8 @@ class _NoService:
 
 
 def _warm_up() -> None:
-    """Run the joined app once, headless, to an empty lobby and a key pressed there, then put back the signal handlers; RuntimeError if the run left a thread, a running loop or
-    a wake-up descriptor."""
+    """Run the joined app once, headless, to an empty lobby and a key pressed there, then put
+    back the signal handlers; RuntimeError if the run left a thread or a wake-up descriptor."""
     from flight_tui.serve import protocol as P
     from flight_tui.serve.client import JoinApp
 
@@ -309,8 +318,6 @@ def _warm_up() -> None:
     for signum, handler in handlers.items():  # the app's own SIGHUP and SIGTERM handlers, which a headless run keeps
         signal.signal(signum, handler)
     left = [thread.name for thread in threading.enumerate() if thread is not threading.main_thread()]
-    if asyncio.events._get_running_loop() is not None:
-        left.append("a running event loop")
     if signal.set_wakeup_fd(-1) != -1:
         left.append("a wake-up descriptor")
     if left:
@@ -361,7 +368,7 @@ def _run_app(request: Start, terminal: int, inherited: tuple[int, ...]) -> NoRet
 
         status = join(request.service, None, None, None, EXIT_GRACE)
     except SystemExit as end:
-        status = end.code if isinstance(end.code, int) else 1
+        status = 0 if end.code is None else end.code if isinstance(end.code, int) else 1
     except BaseException:
         traceback.print_exc()
     finally:
