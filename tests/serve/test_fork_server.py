@@ -29,13 +29,30 @@ def run(coro, timeout: float = 90):
 
 @pytest.fixture
 def key(tmp_path):
+    """A key, and an authorized-keys file with it."""
     key = make_key(tmp_path / "ann")
     (tmp_path / "authorized_keys").write_bytes(key.export_public_key())
     return key
 
 
-def serve(tmp_path: Path, cwd: Path | None = None) -> ServeProcess:
-    return ServeProcess(tmp_path / "data", "--authorized-keys", str(tmp_path / "authorized_keys"), cwd=cwd).start()
+@pytest.fixture
+def serving(tmp_path, key):
+    """Start ``flight-tui serve`` (in the working directory ``cwd``, if given) for the key; stopped after the test."""
+    started: list[ServeProcess] = []
+
+    def start(cwd: Path | None = None) -> ServeProcess:
+        started.append(ServeProcess(tmp_path / "data", "--authorized-keys", str(tmp_path / "authorized_keys"), cwd=cwd).start())
+        return started[-1]
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+async def in_the_lobby(server: ServeProcess, name: str, key) -> Player:
+    player = await Player.connect(server.port, name, key=key)
+    assert await player.wait_for("No tables yet")
+    return player
 
 
 def stat(pid: int) -> list[str] | None:
@@ -65,80 +82,61 @@ def gone(pid: int, seconds: float = 15) -> bool:
     return stat(pid) is None
 
 
-def test_a_forked_app_plays_through_the_ssh_front_in_its_own_session_and_terminal_and_is_reaped(tmp_path, key):
-    server = serve(tmp_path)
-    try:
+def test_a_forked_app_plays_through_the_ssh_front_in_its_own_session_and_terminal_and_is_reaped(serving, key):
+    server = serving()
 
-        async def scenario():
-            ann = await Player.connect(server.port, "Ann", key=key)
-            assert await ann.wait_for("No tables yet")
-            assert "Welcome, Ann." in ann.text()  # the player's name, from the environment the app was given
-            assert b"\x1b[38;5;" in ann.received  # 256 colours: the terminal type the client asked for
-            (pid,) = apps_started(server)
-            state, parent, group, session, terminal = stat(pid)[:5]
-            await ann.press("n")
-            assert await ann.wait_for("New table")
-            for keys in ("\x1b[B", "\x1b[D", "\r"):  # Players: 2, with an open seat; Enter opens the table
-                await ann.press(keys)
-            assert await ann.wait_for("Flight · Hand 1")
-            before = ann.text()
-            await ann.press("\x1b[C")  # along the hand
-            moved = ann.text() != before
-            ann.close()
-            return pid, int(parent), int(group), int(session), int(terminal), moved
+    async def scenario():
+        ann = await in_the_lobby(server, "Ann", key)
+        assert "Welcome, Ann." in ann.text()  # the player's name, from the environment the app was given
+        assert b"\x1b[38;5;" in ann.received  # 256 colours: the terminal type the client asked for
+        (pid,) = apps_started(server)
+        parent, group, session, terminal = map(int, stat(pid)[1:5])
+        await ann.press("n")
+        assert await ann.wait_for("New table")
+        for keys in ("\x1b[B", "\x1b[D", "\r"):  # Players: 2, with an open seat; Enter opens the table
+            await ann.press(keys)
+        assert await ann.wait_for("Flight · Hand 1")
+        before = ann.text()
+        await ann.press("\x1b[C")  # along the hand
+        moved = ann.text() != before
+        ann.close()
+        return pid, parent, group, session, terminal, moved
 
-        pid, parent, group, session, terminal, moved = run(scenario())
-        fork_server = fork_server_of(server)
-        ended = gone(pid)
-    finally:
-        server.stop()
-    assert parent == fork_server != server.process.pid
+    pid, parent, group, session, terminal, moved = run(scenario())
+    assert parent == fork_server_of(server) != server.process.pid
     assert group == session == pid  # its own session and process group
     assert terminal != 0  # the pseudo-terminal is its controlling terminal
     assert moved
-    assert ended  # ended when the player left, and reaped
+    assert gone(pid)  # ended when the player left, and reaped
 
 
-def test_a_module_in_the_servers_working_directory_is_not_imported_by_players_apps(tmp_path, key):
+def test_a_module_in_the_servers_working_directory_is_not_imported_by_players_apps(serving, key, tmp_path):
     here = tmp_path / "here"
     here.mkdir()
     marker = tmp_path / "imported"
     (here / "msgspec.py").write_text(f"open({str(marker)!r}, 'w').close()\nraise ImportError('not the real msgspec')\n")
-    server = serve(tmp_path, cwd=here)
-    try:
+    server = serving(cwd=here)
 
-        async def scenario():
-            ann = await Player.connect(server.port, "Ann", key=key)
-            shown = await ann.wait_for("No tables yet")
-            ann.close()
-            return shown
+    async def scenario():
+        ann = await in_the_lobby(server, "Ann", key)
+        ann.close()
 
-        shown = run(scenario())
-    finally:
-        server.stop()
-    assert shown
+    run(scenario())
     assert not marker.exists()
 
 
-def test_a_fork_server_that_dies_is_started_again_for_the_next_player(tmp_path, key):
-    server = serve(tmp_path)
-    try:
+def test_a_fork_server_that_dies_is_started_again_for_the_next_player(serving, key):
+    server = serving()
 
-        async def scenario():
-            ann = await Player.connect(server.port, "Ann", key=key)
-            assert await ann.wait_for("No tables yet")
-            first = fork_server_of(server)
-            os.kill(first, signal.SIGKILL)
-            await asyncio.sleep(0.5)
-            bob = await Player.connect(server.port, "Bob", key=key)
-            shown = await bob.wait_for("No tables yet")
-            ann.close(), bob.close()
-            return first, shown
+    async def scenario():
+        ann = await in_the_lobby(server, "Ann", key)
+        first = fork_server_of(server)
+        os.kill(first, signal.SIGKILL)
+        await asyncio.sleep(0.5)
+        bob = await in_the_lobby(server, "Bob", key)
+        ann.close(), bob.close()
+        return first
 
-        first, shown = run(scenario())
-        second = fork_server_of(server)
-    finally:
-        server.stop()
-    assert shown
-    assert second != first
+    first = run(scenario())
+    assert fork_server_of(server) != first
     assert "the fork server ended" in server.log_text()
