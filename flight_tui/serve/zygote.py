@@ -14,10 +14,11 @@ byte code) is then computed once and shared, instead of being written into each 
 That run's event loop is closed when it ends (``asyncio.run``); the fork server puts back the
 signal handlers, checks that no thread or wake-up descriptor is left of it, and from then on
 only forks, single-threaded and with no event loop (a fork copies a thread's or a loop's state
-half-way). It is started with
-``python -I``: neither the working directory nor any ``PYTHON*`` variable is on its path, so a
-module in the server's working directory (a ``msgspec.py``, say) is never imported, by it or
-by an app it forks. It reaps every child.
+half-way). It is started with ``python -E -P``: neither the working directory nor any
+``PYTHON*`` variable is on its path, so a module in the server's working directory (a
+``msgspec.py``, say) is never imported, by it or by an app it forks. (Not ``-I``, which would
+also leave out the account's own site-packages, where ``pip install --user`` puts flight-tui.)
+It reaps every child.
 
 The front talks to it over a socket pair (``SOCK_SEQPACKET``: one message per datagram, in
 order): ``Start`` with the pseudo-terminal's descriptor (``SCM_RIGHTS``) is answered by
@@ -157,7 +158,7 @@ class AppStarter:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.server = subprocess.Popen(
-                [sys.executable, "-I", "-c", BOOT, PACKAGE_ROOT, str(theirs.fileno())],
+                [sys.executable, "-E", "-P", "-c", BOOT, PACKAGE_ROOT, str(theirs.fileno())],
                 pass_fds=[theirs.fileno()],
                 env=self.environment,
                 stdin=subprocess.DEVNULL,
