@@ -31,8 +31,9 @@ BENCHMARKS = (
     "connecting_flights",
     "keypress_bytes_coop",
     "serve",
+    "serve_capacity",
 )
-SLOW = ("bots", "passaportas", "connecting_flights")
+SLOW = ("bots", "passaportas", "connecting_flights", "serve_capacity")
 """Skipped by ``--quick`` unless the script itself offers a ``--quick`` option."""
 FIGURE_PREFIX = "figure: "
 TAIL_LINES = 8

@@ -5,10 +5,14 @@ file, ``--port 0``) and reaches it with asyncssh's client in an 80x24 terminal
 (``xterm-256color``), drawn with pyte:
 
 - **time to the lobby**: from opening the connection to the lobby's "No tables yet" on screen,
-  ``--connections`` times one after the other (median, max);
+  ``--connections`` times one after the other (median, p95, max); with ``--busy N``, again
+  while N processes spin on the CPU (a machine under load); and the CPU time the server and
+  the processes it started used meanwhile (median: what a login costs the machine, whatever
+  else runs on it);
 - **memory per player**: with ``--players`` connected at once, the proportional set size (PSS,
-  shared pages split between processes) of each player's app process, and how much the server
-  process grew (median);
+  shared pages split between processes) of each player's app process (median), the PSS of all
+  the processes the server started (the apps, and the fork server that forks them) divided by
+  the players, and how much the server process grew (median);
 - **bytes per keypress**: a Flight table (the player and an open seat), then Right and Left
   along the hand ``--keys`` times; after each key the channel is read until it has been silent
   for 100 ms (median, p95, max);
@@ -16,13 +20,20 @@ file, ``--port 0``) and reaches it with asyncssh's client in an 80x24 terminal
   tables of two players each, every player an in-process client that plays its first legal
   move (from its view) whenever it is asked; actions completed per second over ``--seconds``.
 
-    python benchmarks/serve.py [--connections 5] [--players 5] [--keys 40] [--tables 20] [--seconds 10]
+``--compare CHECKOUT`` runs a second server from another checkout of flight-tui (say, main in a
+second worktree: its ``python -m flight_tui``, started in that folder) beside this one, and
+measures both in the same rounds (connections alternate), so that a change is compared with
+the code before it under the same load.
+
+    python benchmarks/serve.py [--connections 20] [--players 10] [--keys 40] [--tables 20] [--seconds 10]
+                               [--busy 2] [--compare CHECKOUT]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import re
 import statistics
 import subprocess
@@ -46,7 +57,7 @@ RIGHT, LEFT = b"\x1b[C", b"\x1b[D"
 
 
 class Terminal(asyncssh.SSHClientSession):
-    """An 80x24 screen fed by the channel; ``chunks`` counts bytes since it was last emptied."""
+    """An 80x24 screen fed by the channel; ``bytes`` counts bytes since it was last emptied."""
 
     def __init__(self) -> None:
         self.screen = pyte.Screen(80, 24)
@@ -61,6 +72,34 @@ class Terminal(asyncssh.SSHClientSession):
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
+
+
+class Server:
+    """A ``flight-tui serve`` of the checkout ``root`` on a free port, letting in the holder of ``key``."""
+
+    def __init__(self, root: Path, key: asyncssh.SSHKey, *options: str) -> None:
+        self.root = root
+        self.name = "this code" if root == ROOT else str(root)
+        folder = Path(tempfile.mkdtemp(prefix="serve-bench-"))
+        (folder / "keys").write_bytes(key.export_public_key())
+        command = [sys.executable, "-m", "flight_tui", "--data-dir", str(folder / "data"), "serve", "--port", "0",
+                   "--authorized-keys", str(folder / "keys"), "--max-per-address", "1000", "--max-connections", "1000", *options]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=root)
+        self.port = 0
+        while not self.port:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError(f"flight-tui serve of {root} did not start")
+            found = re.search(r"port (\d+)", line)
+            self.port = int(found.group(1)) if found else 0
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
 
 async def connect(port: int, key, name: str) -> tuple[asyncssh.SSHClientConnection, asyncssh.SSHClientChannel, Terminal]:
@@ -98,73 +137,151 @@ def pss_kb(pid: int) -> int:
     return 0
 
 
-def children(pid: int) -> list[int]:
-    """The processes ``pid`` started that are still running."""
+def descendants(pid: int) -> list[int]:
+    """The processes ``pid`` started, and theirs, that are still running."""
     found = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            try:
+                found += [int(c) for c in (task / "children").read_text().split()]
+            except (ProcessLookupError, FileNotFoundError):
+                continue
+    except FileNotFoundError:
+        return []
+    return found + [grandchild for child in found for grandchild in descendants(child)]
+
+
+def has_terminal(pid: int) -> bool:
+    """Whether the process has a controlling terminal (a player's app has; the fork server has none)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except (ProcessLookupError, FileNotFoundError):
+        return False
+    return int(stat.rpartition(")")[2].split()[4]) != 0
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[round(q * (len(ordered) - 1))]
+
+
+def cpu_ticks(pid: int) -> dict[int, int]:
+    """The CPU time (user and system, in clock ticks) each of ``pid`` and its descendants has used so far."""
+    used = {}
+    for each in [pid, *descendants(pid)]:
         try:
-            found += [int(c) for c in (task / "children").read_text().split()]
+            fields = Path(f"/proc/{each}/stat").read_text().rpartition(")")[2].split()
         except (ProcessLookupError, FileNotFoundError):
             continue
-    return found
+        used[each] = int(fields[11]) + int(fields[12])
+    return used
+
+
+async def lobby_time(server: Server, key, name: str) -> tuple[float, float]:
+    """Seconds from connecting to the lobby on screen, and the CPU seconds the server and its processes used meanwhile."""
+    before = cpu_ticks(server.process.pid)
+    start = time.monotonic()
+    conn, _, terminal = await connect(server.port, key, name)
+    await until(terminal, "No tables yet")
+    elapsed = time.monotonic() - start
+    after = cpu_ticks(server.process.pid)
+    conn.close()
+    await conn.wait_closed()
+    cpu = sum(ticks - before.get(pid, 0) for pid, ticks in after.items()) / os.sysconf("SC_CLK_TCK")
+    return elapsed, cpu
+
+
+async def lobby_times(servers: list[Server], key, connections: int) -> dict[Server, list[tuple[float, float]]]:
+    """Time to the lobby, and CPU used, on each server, ``connections`` times, the servers alternating."""
+    times: dict[Server, list[tuple[float, float]]] = {server: [] for server in servers}
+    for n in range(connections):
+        for server in servers:
+            times[server].append(await lobby_time(server, key, f"P{n}"))
+            await asyncio.sleep(0.3)
+    return times
+
+
+async def memory(server: Server, key, players: int) -> str:
+    base = pss_kb(server.process.pid)
+    sessions = [await connect(server.port, key, f"M{n}") for n in range(players)]
+    for _, _, terminal in sessions:
+        await until(terminal, "No tables yet")
+    await asyncio.sleep(1)
+    started = descendants(server.process.pid)
+    apps = [kb for kb in (pss_kb(pid) for pid in started if has_terminal(pid)) if kb]
+    everything = sum(map(pss_kb, started)) / players
+    grown = (pss_kb(server.process.pid) - base) / players
+    for conn, _, _ in sessions:
+        conn.close()
+    await asyncio.sleep(1)
+    return f"{statistics.median(apps) / 1024:.1f}, {everything / 1024:.1f}, {grown / 1024:.2f}"
+
+
+async def at_flight_table(server: Server, key, name: str) -> tuple[asyncssh.SSHClientConnection, asyncssh.SSHClientChannel, Terminal]:
+    """A player who has opened a Flight table (the player and an open seat), its screen settled."""
+    conn, chan, terminal = await connect(server.port, key, name)
+    await until(terminal, "No tables yet")
+    for typed in ("n", "\x1b[B", "\x1b[D", "\r"):
+        chan.write(typed.encode())
+        await asyncio.sleep(0.3)
+    await until(terminal, "Flight · Hand 1")
+    await asyncio.sleep(0.5)
+    await silent(terminal)
+    return conn, chan, terminal
+
+
+async def keypress_bytes(server: Server, key, keys: int) -> str:
+    conn, chan, terminal = await at_flight_table(server, key, "Ann")
+    counts = []
+    for i in range(keys):
+        terminal.bytes = 0
+        pressed = time.monotonic()
+        chan.write(RIGHT if (i // 4) % 2 == 0 else LEFT)
+        await silent(terminal, pressed)
+        counts.append(terminal.bytes)
+    conn.close()
+    return f"{statistics.median(counts):,.0f}, {quantile(counts, 0.95):,}, {max(counts):,}"
+
+
+def spin(count: int) -> list[subprocess.Popen]:
+    """``count`` processes that keep a CPU busy until they are killed."""
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
 
 
 async def over_ssh(args: argparse.Namespace) -> dict[str, str]:
-    folder = Path(tempfile.mkdtemp(prefix="serve-bench-"))
     key = asyncssh.generate_private_key("ssh-ed25519")
-    (folder / "keys").write_bytes(key.export_public_key())
-    command = [sys.executable, "-m", "flight_tui", "--data-dir", str(folder / "data"), "serve", "--port", "0", "--authorized-keys", str(folder / "keys"), "--max-per-address", "50"]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
-    port = 0
-    while not port:
-        found = re.search(r"port (\d+)", server.stdout.readline())
-        port = int(found.group(1)) if found else 0
+    servers = [Server(root, key) for root in [*args.compare, ROOT]]
     figures = {}
     try:
-        times = []
-        for n in range(args.connections):
-            start = time.monotonic()
-            conn, chan, terminal = await connect(port, key, f"P{n}")
-            await until(terminal, "No tables yet")
-            times.append(time.monotonic() - start)
-            conn.close()
-            await asyncio.sleep(0.5)
-        figures["time to the lobby (s): median, max"] = f"{statistics.median(times):.2f}, {max(times):.2f}"
-
-        base = pss_kb(server.pid)
-        sessions = [await connect(port, key, f"M{n}") for n in range(args.players)]
-        for _, _, terminal in sessions:
-            await until(terminal, "No tables yet")
-        await asyncio.sleep(1)
-        apps = [kb for kb in map(pss_kb, children(server.pid)) if kb]
-        grown = (pss_kb(server.pid) - base) / args.players
-        figures["memory per player (MB): app PSS median, server growth"] = f"{statistics.median(apps) / 1024:.1f}, {grown / 1024:.2f}"
-        for conn, _, _ in sessions:
-            conn.close()
-
-        conn, chan, terminal = await connect(port, key, "Ann")
-        await until(terminal, "No tables yet")
-        for keys in ("n", "\x1b[B", "\x1b[D", "\r"):
-            chan.write(keys.encode())
-            await asyncio.sleep(0.3)
-        await until(terminal, "Flight · Hand 1")
-        await asyncio.sleep(0.5)
-        await silent(terminal)
-        counts = []
-        for i in range(args.keys):
-            terminal.bytes = 0
-            pressed = time.monotonic()
-            chan.write(RIGHT if (i // 4) % 2 == 0 else LEFT)
-            await silent(terminal, pressed)
-            counts.append(terminal.bytes)
-        counts.sort()
-        figures["bytes per keypress over SSH at 80x24: median, p95, max"] = (
-            f"{statistics.median(counts):,.0f}, {counts[int(0.95 * (len(counts) - 1))]:,}, {counts[-1]:,}"
-        )
-        conn.close()
+        await asyncio.sleep(2)  # the servers' own start-up is over
+        for server in servers:  # a warm-up: file system caches
+            await lobby_time(server, key, "W")
+        loads = [("quiet", 0)] + ([(f"{args.busy} busy processes", args.busy)] if args.busy else [])
+        for label, busy in loads:
+            spinning = spin(busy)
+            try:
+                times = await lobby_times(servers, key, args.connections)
+            finally:
+                for process in spinning:
+                    process.kill()
+                    process.wait()
+            for server, measured in times.items():
+                seconds = [elapsed for elapsed, _ in measured]
+                figures[f"time to the lobby (s), {label}, {server.name}: median, p95, max"] = (
+                    f"{statistics.median(seconds):.2f}, {quantile(seconds, 0.95):.2f}, {max(seconds):.2f}"
+                )
+                figures[f"CPU to the lobby, server and its processes (ms), {label}, {server.name}: median"] = (
+                    f"{statistics.median(cpu for _, cpu in measured) * 1000:.0f}"
+                )
+        for server in servers:
+            figures[f"memory per player with {args.players} players (MB), {server.name}: app PSS median, all started processes' PSS per player, server growth"] = (
+                await memory(server, key, args.players)
+            )
+        for server in servers:
+            figures[f"bytes per keypress over SSH at 80x24, {server.name}: median, p95, max"] = await keypress_bytes(server, key, args.keys)
     finally:
-        server.terminate()
-        server.wait(10)
+        for server in servers:
+            server.stop()
     return figures
 
 
@@ -231,14 +348,18 @@ async def throughput(tables: int, seconds: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--connections", type=int, default=5)
-    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--connections", type=int, default=20)
+    parser.add_argument("--players", type=int, default=10)
     parser.add_argument("--keys", type=int, default=40)
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--busy", type=int, default=0, metavar="N", help="also time the lobby while N processes spin")
+    parser.add_argument("--compare", action="append", default=[], type=lambda p: Path(p).resolve(), metavar="CHECKOUT",
+                        help="also measure the server of the flight-tui checkout in this folder (repeatable)")
     args = parser.parse_args()
     figures = asyncio.run(over_ssh(args))
-    figures[f"actions per second, table service, {args.tables} tables"] = asyncio.run(throughput(args.tables, args.seconds))
+    if args.tables:
+        figures[f"actions per second, table service, {args.tables} tables"] = asyncio.run(throughput(args.tables, args.seconds))
     for label, value in figures.items():
         print(f"figure: serve {label} = {value}")
 

@@ -19,8 +19,6 @@ if TYPE_CHECKING:
 INTERRUPTED = 130
 """The exit status after Ctrl+C (128 + SIGINT), as shells report it."""
 UNUSABLE_DATA_DIR = 1
-EXIT_GRACE = 3.0
-"""Seconds the app has to close after a hang-up (SIGHUP) or SIGTERM before the process ends regardless."""
 
 
 def _config(parser: argparse.ArgumentParser, args: argparse.Namespace, rules, players: int, defaults: dict[str, str]):
@@ -92,7 +90,7 @@ def _run_app(theme: str | None, **kwargs) -> int:
             "Choose a folder that can be written with --data-dir DIR.\n"
         )
         return UNUSABLE_DATA_DIR
-    from flight_tui.ui.app import FlightTuiApp
+    from flight_tui.ui.app import EXIT_GRACE, FlightTuiApp
 
     app = FlightTuiApp(theme=theme, exit_grace=EXIT_GRACE, **kwargs)
     app.run()
@@ -207,6 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return serve(args)
     if args.command == "join":
         from flight_tui.serve.commands import join
+        from flight_tui.ui.app import EXIT_GRACE
 
         return join(args.service, args.identity, args.name, getattr(args, "theme", None), EXIT_GRACE)
     if args.command == "simulate":

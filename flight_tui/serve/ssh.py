@@ -20,7 +20,6 @@ import os
 import secrets
 import signal
 import struct
-import subprocess
 import sys
 import termios
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ import msgspec
 from flight_tui.saves.atomic import write_atomic
 from flight_tui.serve.commands import IDENTITY_VARIABLE, NAME_VARIABLE, WELCOME_VARIABLE
 from flight_tui.serve.service import TableService
+from flight_tui.serve.zygote import AppProcess, AppStarter
 from flight_tui.table.seats import NAME_LENGTH, seat_name_problem
 
 log = logging.getLogger("flight_tui.serve")
@@ -96,6 +96,7 @@ class Front:
         if self.guests_path.exists():
             self.guests = msgspec.json.decode(self.guests_path.read_bytes(), type=dict[str, Guest])
         self.connections: dict[str, int] = {}
+        self.apps = AppStarter(_server_environment())
 
     def new_guest(self, name: str) -> tuple[str, str]:
         """A new guest's identity and return password (kept, hashed, for when they come back)."""
@@ -108,6 +109,11 @@ class Front:
 
     def returning_guest(self, token: str) -> Guest | None:
         return self.guests.get(_token_key(token.strip()))
+
+
+def _server_environment() -> dict[str, str]:
+    """The server's environment variables a player's app keeps."""
+    return {key: os.environ[key] for key in PASSED_VARIABLES if key in os.environ}
 
 
 def _read_authorized(path: Path) -> list[asyncssh.SSHKey]:
@@ -221,7 +227,7 @@ class FrontSession(asyncssh.SSHServerSession):
         self.size = (80, 24)
         self.has_pty = False
         self.master: int | None = None
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: AppProcess | None = None
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -252,7 +258,7 @@ class FrontSession(asyncssh.SSHServerSession):
             return
         master, terminal = os.openpty()
         self._set_size(master)
-        env = {key: os.environ[key] for key in PASSED_VARIABLES if key in os.environ}
+        env = _server_environment()
         env.update(
             {
                 "TERM": self.term,
@@ -261,17 +267,8 @@ class FrontSession(asyncssh.SSHServerSession):
                 WELCOME_VARIABLE: self.server.welcome,
             }
         )
-        command = [sys.executable, "-m", "flight_tui", "join", "--service", str(self.server.front.service.socket_path)]
-        self.process = subprocess.Popen(
-            command,
-            stdin=terminal,
-            stdout=terminal,
-            stderr=terminal,
-            env=env,
-            start_new_session=True,
-            preexec_fn=_take_terminal,
-            close_fds=True,
-        )
+        service = os.path.abspath(self.server.front.service.socket_path)
+        self.process = self.server.front.apps.start(terminal, service, env, self.server.name)
         os.close(terminal)
         self.master = master
         os.set_blocking(master, False)
@@ -293,8 +290,10 @@ class FrontSession(asyncssh.SSHServerSession):
             self.chan.write(data)
             return
         self._close_terminal()
-        status = self.process.wait() if self.process is not None else 0
-        self.chan.exit(status if status >= 0 else 1)
+        if self.process is not None:
+            self.process.when_ended(lambda status: self.chan.exit(status if status >= 0 else 1))
+        else:
+            self.chan.exit(0)
 
     def data_received(self, data: bytes, datatype: Any) -> None:
         if self.master is not None:
@@ -314,11 +313,8 @@ class FrontSession(asyncssh.SSHServerSession):
 
     def connection_lost(self, exc: Exception | None) -> None:
         """The player went away: hang up their app (it ends, and the service keeps their seat)."""
-        if self.process is not None and self.process.poll() is None:
-            try:
-                os.killpg(self.process.pid, signal.SIGHUP)
-            except ProcessLookupError:
-                pass
+        if self.process is not None:
+            self.process.hang_up()
         self._close_terminal()
 
     def _close_terminal(self) -> None:
@@ -328,15 +324,11 @@ class FrontSession(asyncssh.SSHServerSession):
             self.master = None
 
 
-def _take_terminal() -> None:
-    """In the app's process, after setsid: make its pseudo-terminal the controlling one (for SIGWINCH and SIGHUP)."""
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
 async def start_front(folder: Path, settings: FrontSettings, service: TableService) -> tuple[asyncssh.SSHAcceptor, str]:
     """Listen for SSH connections; the acceptor and the host key's fingerprint."""
     key = load_host_key(settings.host_key or folder / HOST_KEY_NAME)
     front = Front(folder, settings, service)
+    front.apps.open()
     acceptor = await asyncssh.create_server(
         lambda: FrontServer(front),
         settings.host,

@@ -32,6 +32,8 @@ EXIT_SIGNALS = ("SIGHUP", "SIGTERM")
 """Signals that save the open game and end the program cleanly (a hang-up over SSH, a kill)."""
 UNSAVED_EXIT = 1
 """The exit status when the program ends with the open game not saved."""
+EXIT_GRACE = 3.0
+"""Seconds the app has to close after a hang-up (SIGHUP) or SIGTERM before the process ends regardless."""
 
 
 class ClosingNote(NamedTuple):

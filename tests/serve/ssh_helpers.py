@@ -30,18 +30,21 @@ def make_key(path: Path) -> asyncssh.SSHKey:
 
 
 class ServeProcess:
-    """``flight-tui serve`` on a free port, with its own data folder."""
+    """``flight-tui serve`` on a free port, with its own data folder (``python -m flight_tui``;
+    with ``cwd``, the ``flight-tui`` program, as a host runs it, in that working directory)."""
 
-    def __init__(self, data: Path, *options: str) -> None:
+    def __init__(self, data: Path, *options: str, cwd: Path | None = None) -> None:
         self.data = data
         self.options = options
+        self.cwd = cwd
         self.process: subprocess.Popen[str] | None = None
         self.port = 0
 
     def start(self, timeout: float = 30) -> "ServeProcess":
-        command = [sys.executable, "-m", "flight_tui", "--data-dir", str(self.data), "serve", "--port", "0", "--bot-delay", "0", *self.options]
+        program = [sys.executable, "-m", "flight_tui"] if self.cwd is None else [str(Path(sys.executable).with_name("flight-tui"))]
+        command = [*program, "--data-dir", str(self.data), "serve", "--port", "0", "--bot-delay", "0", *self.options]
         self.log = open(self.data.parent / f"serve-{time.monotonic_ns()}.log", "w")
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True, env={**os.environ, "COLUMNS": "80"})
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True, env={**os.environ, "COLUMNS": "80"}, cwd=self.cwd)
         deadline = time.monotonic() + timeout
         self.banner = []
         while time.monotonic() < deadline:

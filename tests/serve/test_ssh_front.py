@@ -11,7 +11,6 @@ import os
 import re
 import signal
 import sys
-from pathlib import Path
 
 import asyncssh
 import pytest
@@ -184,12 +183,11 @@ def test_no_command_no_session_without_a_terminal_no_sftp_no_forwarding(server, 
 
 
 def app_of(server: ServeProcess, name: str) -> int:
-    """The process id of the app the server started for the player called ``name``."""
-    for task in Path(f"/proc/{server.process.pid}/task").iterdir():
-        for pid in map(int, (task / "children").read_text().split()):
-            if f"FLIGHT_TUI_NAME={name}".encode() in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
-                return pid
-    raise LookupError(name)
+    """The process id of the app the server started for the player called ``name`` (the latest, as its log says)."""
+    found = re.findall(rf"{re.escape(name)}'s app is process (\d+)", server.log_text())
+    if not found:
+        raise LookupError(name)
+    return int(found[-1])
 
 
 @pytest.mark.parametrize("how", ["connection breaks", "app is killed"])

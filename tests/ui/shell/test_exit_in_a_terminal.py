@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from pty_terminal import PseudoTerminal, flight_tui
 
-from flight_tui.cli import EXIT_GRACE
+from flight_tui.ui.app import EXIT_GRACE
 from flight_tui.saves import SaveStore
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
