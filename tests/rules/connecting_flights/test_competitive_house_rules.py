@@ -185,7 +185,14 @@ def test_H22_the_insurance_agent_pays_half_of_sabotage_payments_and_fees():
     state.holdings[1].coins = 50
     assert pay(state, 1, 15, "sabotage", insurable=True) == 7
     assert pay(state, 1, 10, "tax") == 10
-    assert fee(state, 1, sabotage_card("Snakes on the Plane")) == 7
+    assert fee(state, 1, sabotage_card("Engine Trouble")) == 5
+
+
+def test_A6_H22_snakes_on_the_plane_costs_its_full_fee_even_to_the_insurance_agent():
+    state = after_setup(3, seed=12)
+    state.kept[1] = player_card("Insurance Agent")
+    snakes = sabotage_card("Snakes on the Plane")
+    assert fee(state, 1, snakes) == 15 == fee(state, 2, snakes)
 
 
 def test_H24_the_eight_airport_markers_do_not_cap_the_airports_one_owns():

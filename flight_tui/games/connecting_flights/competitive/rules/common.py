@@ -109,9 +109,11 @@ def landing_rights_price(g: Game, seat: int, card: int) -> int:
 
 
 def fee(g: Game, seat: int, sabotage: int) -> int:
-    """What removing a placed Sabotage card costs its owner (half for the Insurance Agent)."""
-    amount = data().sabotage[sabotage].fee
-    return amount // 2 if power(g, seat, "insured") is not None else amount
+    """What removing a placed Sabotage card costs its owner (half for the Insurance Agent,
+    unless the card asks for its full fee)."""
+    card = data().sabotage[sabotage]
+    halved = power(g, seat, "insured") is not None and not card.full_fee
+    return card.fee // 2 if halved else card.fee
 
 
 # ---------------------------------------------------------------- sabotaged cards
