@@ -20,6 +20,7 @@ from flight_tui.games.connecting_flights.competitive.rules.actions import (
     Propose,
     Refuse,
 )
+from flight_tui.games.connecting_flights.competitive.rules.describe import card_name, describe
 from flight_tui.games.connecting_flights.competitive.rules.fly import best_chains, score
 from flight_tui.games.connecting_flights.competitive.rules.state import MARKET, SABOTAGE
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
@@ -169,7 +170,7 @@ def test_trade_answers_are_neither_all_yes_nor_all_no(level):
         spare = next(t for t in state.truck_supply if TRUCK_CAP[t] == 1)
         state.truck_supply.remove(spare)
         state.holdings[other].trucks.append(spare)
-        state.holdings[other].coins = min(state.holdings[other].coins, 80)
+        state.holdings[other].coins = min(state.holdings[other].coins, 10)  # room below the cap for the 15
         state.holdings[me].coins = max(state.holdings[me].coins, 20)
         gift = Propose(other, Bundle(coins=15), Bundle(trucks=(spare,)))
         assert make_bot(GAME, level, i).choose(_offer(state, gift)) == Accept()
@@ -177,7 +178,9 @@ def test_trade_answers_are_neither_all_yes_nor_all_no(level):
         flying = [f.passenger for f in Planner(300, 300).arrangement(flyable(view, other), Earnings(view)).flights()]
         best = max(flying, key=lambda q: PASS_STARS[q])
         demand = Propose(other, Bundle(coins=1), Bundle(passengers=(best,)))
-        assert make_bot(GAME, level, i).choose(_offer(state, demand)) == Refuse()
+        answer = make_bot(GAME, level, i).choose(_offer(state, demand))
+        assert isinstance(answer, Refuse)
+        assert answer.reason == f"I keep my {card_name('passenger', best).removeprefix('a ')}: I fly them."
     assert asked >= 4
 
 
@@ -196,7 +199,7 @@ def test_a_passenger_it_cannot_fly_is_sold_for_a_fair_price_not_for_a_coin():
                 continue
             cheap = Propose(other, Bundle(coins=1), Bundle(passengers=(q,)))
             generous = Propose(other, Bundle(coins=40), Bundle(passengers=(q,)))
-            refused += make_bot(GAME, "normal", i).choose(_offer(state, cheap)) == Refuse()
+            refused += isinstance(make_bot(GAME, "normal", i).choose(_offer(state, cheap)), Refuse)
             accepted += make_bot(GAME, "normal", i).choose(_offer(state, generous)) == Accept()
     assert refused and accepted
 
@@ -245,3 +248,37 @@ def test_normal_beats_random_by_a_clear_margin():
         margin += result.scores[me] - result.scores[1 - me]
     assert wins >= games - 1
     assert margin / games >= 20
+
+
+def test_a_refusal_tells_the_proposer_why_in_the_log():
+    """A bot asked to sell, for a coin, a plane that flies one of its passengers refuses and
+    says which flight it keeps the plane for; the proposer's log line carries the reason."""
+    told = 0
+    for i, state in enumerate(MARKET_POSITIONS):
+        state = R.clone(state)
+        me = state.current
+        other = (me + 1) % state.config.players
+        view = R.view(state, other)
+        flights = Planner(300, 300).arrangement(flyable(view, other), Earnings(view)).flights()
+        if not flights:
+            continue
+        state.holdings[me].coins = max(state.holdings[me].coins, 1)
+        plane = flights[0].plane
+        answer = make_bot(GAME, "normal", i).choose(_offer(state, Propose(other, Bundle(coins=1), Bundle(planes=(plane,)))))
+        assert isinstance(answer, Refuse) and answer.reason
+        told += answer.reason.startswith(f"I keep my {card_name('plane', plane).removeprefix('a ')}: it flies my ")
+        R.apply(state, me, Propose(other, Bundle(coins=1), Bundle(planes=(plane,))))
+        R.apply(state, other, answer)
+        line = describe(state.log[-1], me, [f"P{s}" for s in range(state.config.players)])
+        assert "refused" in line and line.endswith(f": “{answer.reason}”")
+    assert told >= 3
+
+
+def test_a_refusal_with_a_reason_too_long_is_refused_with_a_message():
+    state = R.clone(MARKET_POSITIONS[0])
+    me = state.current
+    other = (me + 1) % state.config.players
+    state.holdings[me].coins = max(state.holdings[me].coins, 1)
+    R.apply(state, me, Propose(other, Bundle(coins=1), Bundle(trucks=(state.holdings[other].trucks[0],))))
+    assert "one line" in R.problem(state, other, Refuse("x" * 101))
+    assert R.problem(state, other, Refuse("too little")) is None
