@@ -46,14 +46,19 @@ def _uses(flight: FlightSpec, kind: str, item: int) -> bool:
     }[kind]
 
 
+KEEPS = {
+    "airport": "I keep {name}: my {flown} flies {way} it.",
+    "plane": "I keep my {name}: it flies my {flown}.",
+    "passenger": "I keep my {name}: I fly them.",
+    "truck": "I keep my {name}: it fuels the flight of my {flown}.",
+}
+"""What a bot says it keeps a card of each kind for."""
+
+
 def _keeps(kind: str, item: int, flight: FlightSpec) -> str:
     """"I keep <card>: <the flight it is part of>"."""
-    name = card_name(kind, item).removeprefix("a ")
-    flown = card_name("passenger", flight.passenger).removeprefix("a ")
-    if kind == "airport":
-        return f"I keep {name}: my {flown} flies {'from' if item == flight.origin else 'to'} it."
-    if kind == "plane":
-        return f"I keep my {name}: it flies my {flown}."
-    if kind == "passenger":
-        return f"I keep my {name}: I fly them."
-    return f"I keep my {name}: it fuels the flight of my {flown}."
+    return KEEPS[kind].format(
+        name=card_name(kind, item).removeprefix("a "),
+        flown=card_name("passenger", flight.passenger).removeprefix("a "),
+        way="from" if item == flight.origin else "to",
+    )
