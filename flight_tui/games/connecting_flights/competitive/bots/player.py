@@ -11,6 +11,10 @@ and bids up to its value with its last bid, trades when both sides gain. Hard al
 what every rival would pay for the card under the hammer (their holdings and coins are on the
 table) and bids just above it, or pushes a rival's price up while it is safe to, and
 values the cards it lacks to fly what it holds more widely.
+
+Every level counts the coin cap in what coins are worth (:class:`~.worth.Appraiser`): coins
+it would lose anyway are spent freely; Normal and Hard bid them on a card a rival wants. A
+refused offer carries a reason the proposer sees (:mod:`.refusal`).
 """
 
 from __future__ import annotations
