@@ -77,9 +77,11 @@ class EndingsReport(msgspec.Struct, frozen=True):
 
 
 def play_hand(kinds: tuple[str, ...], seed: int, rules: dict, index: int) -> Ending:
-    """Play hand ``index`` of a line-up: every deal is played once from each rotation of the seats."""
+    """Play hand ``index`` of a line-up: every deal is played once from each rotation of the
+    seats, or, when all seats are the same bot (a rotation would replay the same hand), once."""
     n = len(kinds)
-    deal = Rng.from_seed(seed * 1_000_003 + index // n).next64()
+    per_deal = n if len(set(kinds)) > 1 else 1
+    deal = Rng.from_seed(seed * 1_000_003 + index // per_deal).next64()
     seats = [SeatSpec(kinds[(pos - index) % n], f"seat {pos}") for pos in range(n)]
     table = Table(FLIGHT, FlightConfig(players=n, hands=1, **rules), deal, seats, undo=False)
     TurnDriver(table).play_out()

@@ -1,15 +1,21 @@
-"""Bot strength and balance for Connecting Flights' competitive mode (issue 11).
+"""Bot strength and balance for Connecting Flights' competitive mode (issues 11 and 20).
 
 * ``--only normal``: Normal against a uniformly random player, two players, seats rotated
   (target: Normal wins >= 90%, Normal decision p95 <= 100 ms);
-* ``--only hard``: Hard against Normal, the same way (target: Hard wins >= 60%, p95 <= 1 s);
+* ``--only hard``: Hard against Normal, the same way (target: Hard wins >= 65%, the 95% interval's
+  low end >= 60%, p95 <= 1 s);
 * ``--only balance``: Normal self-play for 2 to 5 players (``--players``), and per player count:
   the win share of each seat position (its place in the turn order of round 1, counted from
   the first player, and its seat) and of each Player card against its fair share (targets:
   positions <= 1.5x, Player cards between 0.5x and 1.5x), the share of lots sold above their
   face value (and of rounds in which most lots sold did), the share of sabotage rounds in which
-  the saboteur drew a card instead of taking 10 coins, and how the games ended (all after round
-  10's Fly phase, never at a cap).
+  the saboteur drew a card instead of taking 10 coins, how the games ended (all after round
+  10's Fly phase, never at a cap; target: at most 20% decided by a tie-breaker or shared), and the
+  coins lost to the 100-coin cap per seat per game (target <= 5), with and without round 10's
+  income (which comes as the game ends).
+
+Every balance game is a new deal (its seats are all Normal: rotating them on one deal would
+replay the same game); the strength runs play each deal from both seats.
 
 A tie counts as a share of a win. Ctrl+C ends a balance run early: it reports the games
 finished (the strength runs do the same through ``flight_tui.simulate``). Usage (long: run it in the background, niced):
@@ -37,7 +43,7 @@ import msgspec
 from flight_tui.engine.rng import Rng
 from flight_tui.games import get_rules
 from flight_tui.games.connecting_flights.competitive.rules.auction import face_value
-from flight_tui.games.connecting_flights.competitive.rules.common import data
+from flight_tui.games.connecting_flights.competitive.rules.common import cap_losses, data
 from flight_tui.games.connecting_flights.competitive.rules.config import CompetitiveConfig
 from flight_tui.games.connecting_flights.competitive.rules.state import (
     LotChosen,
@@ -47,6 +53,7 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
     SabotageDrawn,
     SaboteurNamed,
 )
+from flight_tui.simulate import wilson_interval
 from flight_tui.table import SeatSpec, Table
 from flight_tui.table.driver import TurnDriver
 
@@ -56,10 +63,14 @@ from bots import play_matchup  # noqa: E402
 GAME = "connecting-flights"
 MATCHUPS = {
     "normal": ("normal,random", "normal", 0.90, 0.100),
-    "hard": ("hard,normal", "hard", 0.60, 1.0),
+    "hard": ("hard,normal", "hard", 0.65, 1.0),
 }
 POSITION_LIMIT = 1.5
 CARD_LIMITS = (0.5, 1.5)
+CAP_LIMIT = 5.0
+"""Coins lost to the cap per seat per game, at most."""
+TIE_LIMIT = 0.20
+"""Share of games decided by a tie-breaker or shared, at most."""
 
 
 class BalanceReport(msgspec.Struct, frozen=True):
@@ -85,6 +96,10 @@ class BalanceReport(msgspec.Struct, frozen=True):
     endings: dict[str, int]
     mean_winning_income: float
     seconds: float
+    cap_lost: float = 0.0
+    """Coins lost to the cap, summed over seats and games."""
+    cap_lost_before_last: float = 0.0
+    """The same without round 10's income."""
 
 
 def play_balance_game(players: int, seed: int, index: int) -> tuple[Table, int]:
@@ -112,6 +127,8 @@ class GameTally(msgspec.Struct, frozen=True):
     rounds_mostly_above_face: int
     sabotage_rounds: int
     sabotage_drawn: int
+    cap_lost: int
+    cap_lost_before_last: int
 
 
 def tally_balance_game(players: int, seed: int, index: int) -> GameTally:
@@ -159,6 +176,8 @@ def tally_balance_game(players: int, seed: int, index: int) -> GameTally:
         rounds_mostly_above_face=mostly,
         sabotage_rounds=sabotage_rounds,
         sabotage_drawn=drawn,
+        cap_lost=sum(cap_losses(state)),
+        cap_lost_before_last=sum(cap_losses(state, last_income=False)),
     )
 
 
@@ -214,6 +233,8 @@ def measure_balance(players: int, games: int, seed: int, workers: int = 1) -> Ba
         endings=dict(endings),
         mean_winning_income=sum(t.winning_income for t in tallies) / max(1, len(tallies)),
         seconds=time.perf_counter() - started,
+        cap_lost=sum(t.cap_lost for t in tallies),
+        cap_lost_before_last=sum(t.cap_lost_before_last for t in tallies),
     )
 
 
@@ -250,6 +271,20 @@ def balance_figures(r: BalanceReport) -> list[str]:
     )
     endings = ", ".join(f"{how} {n}" for how, n in sorted(r.endings.items()))
     capped = sum(n for how, n in r.endings.items() if how.endswith("-cap"))
+    ties = sum(n for how, n in r.endings.items() if how != "round-10")
+    low, high = wilson_interval(ties, r.games)
+    verdict = "met" if ties / max(1, r.games) <= TIE_LIMIT else "NOT met"
+    out.append(
+        f"figure: balance {r.players}p decided by a tie-breaker or shared = {ties / max(1, r.games):.1%} "
+        f"(95% interval {low:.1%}-{high:.1%}; target <= {TIE_LIMIT:.0%}: {verdict})"
+    )
+    seat_games = max(1, r.games * r.players)
+    lost, before = r.cap_lost / seat_games, r.cap_lost_before_last / seat_games
+    out.append(
+        f"figure: balance {r.players}p coins lost to the cap per seat per game = {lost:.1f} "
+        f"({before:.1f} before round 10's income; target <= {CAP_LIMIT:g}: "
+        f"{'met' if lost <= CAP_LIMIT else 'NOT met'}, {'met' if before <= CAP_LIMIT else 'NOT met'} before round 10's income)"
+    )
     out.append(
         f"figure: balance {r.players}p endings = {endings} ({r.games} games, mean winning income "
         f"{r.mean_winning_income:.1f}; {r.seconds:.0f} s; at a cap: {capped})"

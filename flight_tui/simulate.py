@@ -1,14 +1,17 @@
 """Bots-only games for measuring bots: wins with 95% intervals, scores, decision times, endings.
 
 ``simulate("flight", seats, games, seed)`` plays ``games`` games between bot seats. Seats
-rotate from game to game, and each deal is played once from every rotation, so every bot
-plays every position (and every hand of cards) equally often when ``games`` is a multiple of
-the number of seats. A game is one match played with ``config`` (by default one hand), through
+rotate from game to game. In a mixed line-up each deal is played once from every rotation, so
+every bot plays every position (and every hand of cards) equally often when ``games`` is a
+multiple of the number of seats; when every seat is the same kind of bot, a rotation would
+replay the same game, so every game gets a new deal. A game is one match played with ``config`` (by default one hand), through
 the :class:`~flight_tui.table.driver.TurnDriver`; each bot is seeded from the deal's seed and its
 seat, as at the table.
 A tie for first place gives each of the k tied seats 1/k of a win. In a cooperative game the
 seats win or lose together: the report gives the team's win rate. The report also counts how
-the hands or games ended (``Result.endings``), and flags an ending at a safety cap.
+the hands or games ended (``Result.endings``), and flags an ending at a safety cap, and the
+per-seat figures a game's rules measure at the end of a game (``Rules.measures``, optional:
+e.g. the coins a competitive airline lost to the coin cap), as means per game.
 
 Results are the same for the same seed whatever the number of worker processes, except that
 the Hard bot's time budget makes its choices depend a little on the machine's speed. Games are
@@ -71,6 +74,8 @@ class SeatReport(msgspec.Struct, frozen=True):
     """Decisions with a real choice (two or more legal actions); only these are timed."""
     decision_median_ms: float
     decision_p95_ms: float
+    measures: dict[str, float] = {}
+    """Means per game of the figures the game's rules measure per seat (``Rules.measures``)."""
 
 
 class TeamReport(msgspec.Struct, frozen=True):
@@ -139,6 +144,8 @@ class _GameRecord(msgspec.Struct, frozen=True):
     actions: int
     endings: list[Ending]
     length_unit: str
+    measures: dict[str, list[float]] = {}
+    """Per seat spec, by name (see ``Rules.measures``)."""
 
 
 def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
@@ -177,9 +184,10 @@ def _bucket_seconds(bucket: int) -> float:
     return math.expm1(bucket / TIME_RESOLUTION) / 1e6
 
 
-def _deal_seed(seed: int, index: int, players: int) -> int:
-    """The deal seed of game ``index``, shared by the rotations of one deal (bots are seeded from it)."""
-    return Rng.from_seed(seed * 1_000_003 + index // players).next64()
+def _deal_seed(seed: int, index: int, per_deal: int) -> int:
+    """The deal seed of game ``index``, shared by ``per_deal`` games in a row (the rotations of
+    one deal in a mixed line-up, else 1); bots are seeded from it."""
+    return Rng.from_seed(seed * 1_000_003 + index // per_deal).next64()
 
 
 class TimedBot:
@@ -203,7 +211,7 @@ def _play_game(game: str, kinds: Sequence[str], config: Any, seed: int, index: i
     """Play game ``index``: seat spec ``i`` sits at position ``(i + index) % n``."""
     rules = get_rules(game)
     n = len(kinds)
-    deal_seed = _deal_seed(seed, index, n)
+    deal_seed = _deal_seed(seed, index, n if len(set(kinds)) > 1 else 1)
     spec_at = [(pos - index) % n for pos in range(n)]
     seats = [SeatSpec(kinds[s], f"seat {s}") for s in spec_at]
     table = Table(rules, config, deal_seed, seats, undo=False)
@@ -215,15 +223,18 @@ def _play_game(game: str, kinds: Sequence[str], config: Any, seed: int, index: i
     actions = TurnDriver(table, controllers).play_out()
     result = table.result()
     winners = {spec_at[pos] for pos in result.winners}
+    by_position = rules.measures(table.state) if hasattr(rules, "measures") else {}
+    order = sorted(range(n), key=lambda p: spec_at[p])
     share = 1.0 if rules.cooperative else 1.0 / max(1, len(winners))
     return _GameRecord(
         wins=[share if s in winners else 0.0 for s in range(n)],
         tied=[s in winners and len(winners) > 1 and not rules.cooperative for s in range(n)],
-        scores=[result.scores[pos] for pos in sorted(range(n), key=lambda p: spec_at[p])],
+        scores=[result.scores[pos] for pos in order],
         times=times,
         actions=actions,
         endings=list(result.endings),
         length_unit=result.length_unit,
+        measures={name: [float(values[pos]) for pos in order] for name, values in by_position.items()},
     )
 
 
@@ -306,6 +317,7 @@ class _Tally:
         self.endings: Counter[str] = Counter()
         self.lengths: Counter[int] = Counter()
         self.length_unit = "rounds"
+        self.measures: dict[str, list[float]] = {}
 
     def add(self, record: _GameRecord) -> None:
         for s, win in enumerate(record.wins):
@@ -318,6 +330,9 @@ class _Tally:
         self.endings.update(e.how for e in record.endings)
         self.lengths.update(e.length for e in record.endings)
         self.length_unit = record.length_unit
+        for name, values in record.measures.items():
+            sums = self.measures.setdefault(name, [0.0] * len(values))
+            self.measures[name] = [a + b for a, b in zip(sums, values)]
         self.games += 1
 
     def seat_report(self, s: int, spec: SeatSpec) -> SeatReport:
@@ -338,6 +353,7 @@ class _Tally:
             decisions=sum(self.times[s].values()),
             decision_median_ms=1000 * _percentile(times, 50),
             decision_p95_ms=1000 * _percentile(times, 95),
+            measures={name: sums[s] / games for name, sums in self.measures.items()} if games else {},
         )
 
     def endings_report(self, rules: Any) -> EndingsReport:
@@ -460,6 +476,7 @@ def format_report(report: SimulationReport) -> str:
             return lines[0]
     lines.append(
         f"{report.game}: {report.games} games, seed {report.seed}, {report.players} seats rotated, "
+        f"{'a new deal every game' if len({s.level for s in report.seats}) == 1 else 'each deal played from every rotation'}, "
         f"config {report.config}"
     )
     if report.team is not None:
@@ -477,6 +494,9 @@ def format_report(report: SimulationReport) -> str:
             f"{label:<20} {s.wins:>7g} {s.win_rate:>9.1%} {f'{s.win_low:.1%}-{s.win_high:.1%}':>15} "
             f"{s.mean_score:>11.2f} {s.decision_median_ms:>10.2f} {s.decision_p95_ms:>8.2f}"
         )
+    for name in report.seats[0].measures:
+        values = ", ".join(f"{s.name} {s.measures[name]:.1f}" for s in report.seats)
+        lines.append(f"{name[0].upper()}{name[1:]}, per game: {values}.")
     lines.append(format_endings(report.endings))
     lines.append(
         f"{report.actions} actions in {report.seconds:.1f} s: {report.actions_per_second:,.0f} actions/s "

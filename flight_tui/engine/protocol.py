@@ -19,6 +19,8 @@ A game is a plain object (no UI) with functions over a mutable msgspec state:
 * ``forced_action(state, seat)`` is the move the rules make for a seat that has nothing to
   decide (by default none: every move is the seat's own). A game's rules class subclasses
   :class:`Rules` to inherit that default.
+* ``measures(state)`` (optional, not part of the protocol's methods) gives per-seat figures of a
+  finished game, by name, that ``flight-tui simulate`` reports as means per game.
 
 See ``docs/engine.md`` for a worked example.
 """

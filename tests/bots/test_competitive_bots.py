@@ -15,13 +15,19 @@ from flight_tui.games.connecting_flights.competitive.rules import COMPETITIVE as
 from flight_tui.games.connecting_flights.competitive.rules import CompetitiveConfig
 from flight_tui.games.connecting_flights.competitive.rules.actions import (
     Accept,
+    Bid,
     Bundle,
+    BuyElectric,
+    BuyLandingRights,
+    BuyTruck,
     DrawSabotage,
+    PayFee,
     Propose,
     Refuse,
 )
+from flight_tui.games.connecting_flights.competitive.rules.describe import card_name, describe
 from flight_tui.games.connecting_flights.competitive.rules.fly import best_chains, score
-from flight_tui.games.connecting_flights.competitive.rules.state import MARKET, SABOTAGE
+from flight_tui.games.connecting_flights.competitive.rules.state import BIDDING, MARKET, SABOTAGE
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
 from flight_tui.games.connecting_flights.core.arrange import best_arrangement
 from flight_tui.games.connecting_flights.core.chains import CARD_AIRPORT, PASS_STARS, PLANE_STARS, TRUCK_CAP
@@ -31,6 +37,7 @@ from flight_tui.table import SeatSpec, Table
 from flight_tui.table.driver import TurnDriver
 
 GAME = "connecting-flights"
+BUYS = (BuyTruck, BuyElectric, BuyLandingRights, PayFee)
 LEVELS = ("easy", "normal", "hard")
 W = default_world()
 
@@ -169,7 +176,7 @@ def test_trade_answers_are_neither_all_yes_nor_all_no(level):
         spare = next(t for t in state.truck_supply if TRUCK_CAP[t] == 1)
         state.truck_supply.remove(spare)
         state.holdings[other].trucks.append(spare)
-        state.holdings[other].coins = min(state.holdings[other].coins, 80)
+        state.holdings[other].coins = min(state.holdings[other].coins, 10)  # room below the cap for the 15
         state.holdings[me].coins = max(state.holdings[me].coins, 20)
         gift = Propose(other, Bundle(coins=15), Bundle(trucks=(spare,)))
         assert make_bot(GAME, level, i).choose(_offer(state, gift)) == Accept()
@@ -177,7 +184,9 @@ def test_trade_answers_are_neither_all_yes_nor_all_no(level):
         flying = [f.passenger for f in Planner(300, 300).arrangement(flyable(view, other), Earnings(view)).flights()]
         best = max(flying, key=lambda q: PASS_STARS[q])
         demand = Propose(other, Bundle(coins=1), Bundle(passengers=(best,)))
-        assert make_bot(GAME, level, i).choose(_offer(state, demand)) == Refuse()
+        answer = make_bot(GAME, level, i).choose(_offer(state, demand))
+        assert isinstance(answer, Refuse)
+        assert answer.reason == f"I keep my {card_name('passenger', best).removeprefix('a ')}: I fly them."
     assert asked >= 4
 
 
@@ -196,7 +205,7 @@ def test_a_passenger_it_cannot_fly_is_sold_for_a_fair_price_not_for_a_coin():
                 continue
             cheap = Propose(other, Bundle(coins=1), Bundle(passengers=(q,)))
             generous = Propose(other, Bundle(coins=40), Bundle(passengers=(q,)))
-            refused += make_bot(GAME, "normal", i).choose(_offer(state, cheap)) == Refuse()
+            refused += isinstance(make_bot(GAME, "normal", i).choose(_offer(state, cheap)), Refuse)
             accepted += make_bot(GAME, "normal", i).choose(_offer(state, generous)) == Accept()
     assert refused and accepted
 
@@ -245,3 +254,98 @@ def test_normal_beats_random_by_a_clear_margin():
         margin += result.scores[me] - result.scores[1 - me]
     assert wins >= games - 1
     assert margin / games >= 20
+
+
+def test_a_refusal_tells_the_proposer_why_in_the_log():
+    """A bot asked to sell, for a coin, a plane that flies one of its passengers refuses and
+    says which flight it keeps the plane for; the proposer's log line carries the reason."""
+    told = 0
+    for i, state in enumerate(MARKET_POSITIONS):
+        state = R.clone(state)
+        me = state.current
+        other = (me + 1) % state.config.players
+        view = R.view(state, other)
+        flights = Planner(300, 300).arrangement(flyable(view, other), Earnings(view)).flights()
+        if not flights:
+            continue
+        state.holdings[me].coins = max(state.holdings[me].coins, 1)
+        plane = flights[0].plane
+        answer = make_bot(GAME, "normal", i).choose(_offer(state, Propose(other, Bundle(coins=1), Bundle(planes=(plane,)))))
+        assert isinstance(answer, Refuse) and answer.reason
+        told += answer.reason.startswith(f"I keep my {card_name('plane', plane).removeprefix('a ')}: it flies my ")
+        R.apply(state, me, Propose(other, Bundle(coins=1), Bundle(planes=(plane,))))
+        R.apply(state, other, answer)
+        line = describe(state.log[-1], me, [f"P{s}" for s in range(state.config.players)])
+        assert "refused" in line and line.endswith(f": “{answer.reason}”")
+    assert told >= 3
+
+
+def test_a_refusal_with_a_reason_too_long_is_refused_with_a_message():
+    state = R.clone(MARKET_POSITIONS[0])
+    me = state.current
+    other = (me + 1) % state.config.players
+    state.holdings[me].coins = max(state.holdings[me].coins, 1)
+    R.apply(state, me, Propose(other, Bundle(coins=1), Bundle(trucks=(state.holdings[other].trucks[0],))))
+    assert "one line" in R.problem(state, other, Refuse("x" * 101))
+    assert R.problem(state, other, Refuse("too little")) is None
+
+
+def _late_bids(games: int = 2) -> list:
+    """States of rounds 7-9 where a Normal bot that leads no bid is asked to bid (Normal bots play)."""
+    out = []
+    for g in range(games):
+        state = R.new_game(CompetitiveConfig(players=3), 1200 + g)
+        bots = [make_bot(GAME, "normal", 5 * g + s) for s in range(3)]
+        while not R.is_over(state):
+            seat = _asked(state)
+            if state.phase == BIDDING and 7 <= state.round <= 9 and state.bidding.leader != seat:
+                out.append(R.clone(state))
+            R.apply(state, seat, bots[seat].choose(R.view(state, seat)))
+    return out
+
+
+def test_a_bot_whose_next_income_would_pass_the_cap_spends_the_coins_it_would_lose():
+    """The same auction, the bot at 100 coins (its next income would be lost above the cap) or
+    with room for that income: at the cap it bids more often, and more, than with room; and
+    never passes where it bid with room."""
+    more = fewer = 0
+    for i, state in enumerate(_late_bids()):
+        seat = _asked(state)
+        view = R.view(state, seat)
+        income = Planner(300, 30).arrangement(flyable(view, seat), Earnings(view, with_event=False)).income
+        bids = []
+        for coins in (100, max(0, 100 - int(income) - 20)):
+            trial = R.clone(state)
+            trial.holdings[seat].coins = coins
+            action = make_bot(GAME, "normal", i).choose(R.view(trial, seat))
+            bids.append(action.amount if isinstance(action, Bid) else 0)
+        at_cap, with_room = bids
+        more += at_cap > with_room
+        fewer += at_cap < with_room and with_room > 0 and at_cap == 0
+    assert more >= 5
+    assert fewer == 0
+
+
+def test_a_bot_at_the_cap_buys_at_the_side_board_what_it_would_not_buy_with_room():
+    """Late Marketplace turns, the bot at 100 coins or with room below the cap for its next
+    income (and coins enough for anything on sale): at the cap it buys a truck, an electric
+    plane or Landing Rights, or pays a fee, in some turns where with room it would not."""
+    spends = 0
+    for players in (2, 3):
+        for i, state in enumerate(_market_positions(players, 4, every_round=True)):
+            if state.round < 6:
+                continue
+            seat = state.current
+            view = R.view(state, seat)
+            income = Planner(300, 30).arrangement(flyable(view, seat), Earnings(view, with_event=False)).income
+            room = 100 - int(income) - 10
+            if room < 15:
+                continue
+            chosen = []
+            for coins in (100, room):
+                trial = R.clone(state)
+                trial.holdings[seat].coins = coins
+                chosen.append(make_bot(GAME, "normal", i).choose(R.view(trial, seat)))
+            at_cap, with_room = chosen
+            spends += isinstance(at_cap, BUYS) and not isinstance(with_room, BUYS)
+    assert spends >= 2

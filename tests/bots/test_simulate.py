@@ -47,11 +47,20 @@ def test_same_seed_same_results_whatever_the_workers():
     assert one.endings == two.endings
 
 
-def test_seats_rotate_so_a_bot_against_itself_shares_each_deal():
+def test_seats_rotate_and_a_bot_against_itself_gets_a_new_deal_every_game(monkeypatch):
+    import flight_tui.simulate as sim
+
+    deals = []
+    real = sim._deal_seed
+    monkeypatch.setattr(sim, "_deal_seed", lambda *a: deals.append(real(*a)) or deals[-1])
     report = simulate("flight", _seats("easy:A,easy:B"), 4, seed=2, workers=1)
     a, b = report.seats
     assert a.wins + b.wins == pytest.approx(4)
     assert a.name == "A" and b.name == "B"
+    assert len(set(deals)) == 4 and "a new deal every game" in format_report(report)
+    deals.clear()
+    mixed = simulate("flight", _seats("easy,random"), 4, seed=2, workers=1)
+    assert len(set(deals)) == 2 and "each deal played from every rotation" in format_report(mixed)
 
 
 def test_progress_is_reported_per_game():
@@ -161,3 +170,5 @@ def test_the_competitive_game_simulates_and_says_what_decided_each_game():
     assert set(endings.by_how) <= set(labels) and all(how.startswith("round-10") for how in endings.by_how)
     assert all(e.label == labels[how] and not e.safety_cap for how, e in endings.by_how.items())
     assert "after round 10" in format_report(report)
+    lost = [s.measures["coins lost to the cap"] for s in report.seats]
+    assert all(x >= 0 for x in lost) and "Coins lost to the cap, per game:" in format_report(report)

@@ -302,6 +302,19 @@ def test_A6_H13_a_card_placed_on_a_plane_disables_it_until_its_full_fee_is_paid(
     assert state.sabotage_deck[-1] == snakes
 
 
+def test_A6_H13_the_saboteur_chooses_which_of_the_targets_planes_a_placed_card_sits_on():
+    state = at_sabotage()
+    saboteur = draw_card(state, "Engine Trouble")
+    target = 1 - saboteur
+    planes = sorted(state.holdings[target].planes)
+    assert len(planes) >= 2
+    inflicts = [a for a in R.legal_actions(state, saboteur) if isinstance(a, Inflict)]
+    assert inflicts == [Inflict(target, p) for p in planes]  # every plane of the target, the saboteur's pick
+    R.apply(state, saboteur, Inflict(target, planes[-1]))
+    assert [(p.seat, p.on) for p in state.placed] == [(target, planes[-1])]
+    assert state.phase != SABOTAGE  # the target is not asked where it goes
+
+
 def test_H13_one_sabotage_card_per_card_and_never_on_landing_rights():
     state = at_sabotage()
     saboteur = draw_card(state, "Runway Repairs")

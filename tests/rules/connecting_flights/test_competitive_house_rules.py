@@ -33,7 +33,7 @@ from flight_tui.games.connecting_flights.competitive.rules.actions import (
     SubmitFlights,
 )
 from flight_tui.games.connecting_flights.competitive.rules.auction import start_auction
-from flight_tui.games.connecting_flights.competitive.rules.common import fee, gain, pay
+from flight_tui.games.connecting_flights.competitive.rules.common import cap_losses, fee, gain, pay
 from flight_tui.games.connecting_flights.competitive.rules.state import (
     BIDDING,
     FLY,
@@ -42,6 +42,7 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
     SABOTAGE,
     CoinsMoved,
     LotChosen,
+    RoundStarted,
     SlotSkipped,
 )
 from flight_tui.games.connecting_flights.core.flights import FlightSpec
@@ -185,7 +186,14 @@ def test_H22_the_insurance_agent_pays_half_of_sabotage_payments_and_fees():
     state.holdings[1].coins = 50
     assert pay(state, 1, 15, "sabotage", insurable=True) == 7
     assert pay(state, 1, 10, "tax") == 10
-    assert fee(state, 1, sabotage_card("Snakes on the Plane")) == 7
+    assert fee(state, 1, sabotage_card("Engine Trouble")) == 5
+
+
+def test_A6_H22_snakes_on_the_plane_costs_its_full_fee_even_to_the_insurance_agent():
+    state = after_setup(3, seed=12)
+    state.kept[1] = player_card("Insurance Agent")
+    snakes = sabotage_card("Snakes on the Plane")
+    assert fee(state, 1, snakes) == 15 == fee(state, 2, snakes)
 
 
 def test_H24_the_eight_airport_markers_do_not_cap_the_airports_one_owns():
@@ -212,3 +220,16 @@ def test_a_seat_with_nothing_to_decide_has_its_move_made_and_a_clone_is_independ
     give(copy, 1 - seat, coins=50)
     assert R.to_act(state) == (seat,) and state.holdings[1 - seat].coins == 0
     assert R.forced_action(R.new_game(state.config, 1), 0) is None  # set-up choices are the seat's own
+
+
+def test_H16_the_coins_lost_to_the_cap_are_counted_per_seat():
+    state = after_setup(2, seed=8)
+    state.holdings[0].coins, state.holdings[1].coins = 97, 0
+    gain(state, 0, 10, "grant")  # 7 lost
+    gain(state, 0, 20, "income")  # all 20 lost at the cap
+    pay(state, 1, 10, "tax")  # nothing paid at 0 coins: no loss
+    assert cap_losses(state) == [27, 0]
+    state.round = 10
+    state.log.append(RoundStarted(10, 2, 0))
+    gain(state, 0, 70, "income")  # round 10's income comes as the game ends
+    assert cap_losses(state) == [97, 0] and cap_losses(state, last_income=False) == [27, 0]

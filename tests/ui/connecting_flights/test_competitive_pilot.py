@@ -858,3 +858,21 @@ async def test_once_the_starting_flight_is_complete_the_builder_offers_nothing_m
         await pilot.press("f")
         await pilot.pause()
         assert any(isinstance(e, StartBought) and e.seat == 0 for e in table.state.log)
+
+
+@run_async
+async def test_a_bot_that_refuses_an_offer_tells_the_proposer_why():
+    table = make_table("human:Ann,normal:Bob", seed=5)
+    play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,))
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, TradeDialog)
+        await offer_coins_for_their_first_card(pilot, 1)  # a coin for a card: too little for Bob
+        await wait_until(pilot, lambda: any(isinstance(e, OfferAnswered) for e in table.state.log))
+        await pilot.pause()
+        answer = next(e for e in table.state.log if isinstance(e, OfferAnswered))
+        assert not answer.accepted and answer.reason
+        assert any(f"Bob refused your offer: “{answer.reason}”" in str(n.message) for n in app._notifications)

@@ -11,6 +11,10 @@ and bids up to its value with its last bid, trades when both sides gain. Hard al
 what every rival would pay for the card under the hammer (their holdings and coins are on the
 table) and bids just above it, or pushes a rival's price up while it is safe to, and
 values the cards it lacks to fly what it holds more widely.
+
+Every level counts the coin cap in what coins are worth (:class:`~.worth.Appraiser`): coins
+it would lose anyway are spent freely; Normal and Hard bid them on a card a rival wants. A
+refused offer carries a reason the proposer sees (:mod:`.refusal`).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from flight_tui.games.connecting_flights.competitive.bots.model import (
     flyable,
     seats_by_threat,
 )
+from flight_tui.games.connecting_flights.competitive.bots.refusal import refusal_reason
 from flight_tui.games.connecting_flights.competitive.bots.worth import Appraiser, bundle_of
 from flight_tui.games.connecting_flights.competitive.rules.actions import (
     Accept,
@@ -57,7 +62,6 @@ from flight_tui.games.connecting_flights.competitive.rules.common import (
     electric_price,
     fee,
     landing_rights_price,
-    spendable,
     truck_price,
     world,
 )
@@ -129,12 +133,14 @@ class Level(msgspec.Struct, frozen=True):
     """How many rivals (the weakest first) it looks for a trade with."""
     sabotage_weight: float
     """Coins' worth of harm to a rival, counted as this share of coins to oneself."""
+    denies: bool
+    """Bids the coins it would lose to the cap anyway on a card a rival wants, to keep it from them."""
 
 
 LEVELS = {
-    "easy": Level(60, 10, 0.8, 0.0, 1.0, 0.7, False, 2.0, 0.0, False, 0, 0.4),
-    "normal": Level(300, 30, 0.8, 0.6, 0.4, 1.0, False, 3.0, 0.5, True, 1, 1.0),
-    "hard": Level(1500, 80, 0.8, 0.6, 0.4, 1.0, True, 3.0, 0.6, True, 2, 1.0),
+    "easy": Level(60, 10, 0.8, 0.0, 1.0, 0.7, False, 2.0, 0.0, False, 0, 0.4, False),
+    "normal": Level(300, 30, 0.8, 0.6, 0.4, 1.0, False, 3.0, 0.5, True, 1, 1.0, True),
+    "hard": Level(1500, 80, 0.8, 0.6, 0.4, 1.0, True, 3.0, 0.6, True, 2, 1.0, True),
 }
 
 
@@ -257,13 +263,10 @@ class CompetitiveBot:
         lot = view.lots[b.lot]
         me = view.seat
         lowest = min_bid(b, lot)
-        coins = spendable(view, me)
-        worth = self.lot_worth(view, appraiser, me, lot) * self.cfg.bid_share
-        if flies_left(view) <= 1 and worth > 0:
-            worth = coins  # after this round's Fly coins are good for nothing
-        if worth > 0:
-            worth += overflow(view, me, appraiser)
-        top = int(min(worth, coins))
+        top = appraiser.top_price(me, self.lot_worth(view, appraiser, me, lot) * self.cfg.bid_share)
+        free = int(appraiser.free_coins(me))
+        if self.cfg.denies and free >= lowest and top < free:
+            top = max(top, min(free, self._rival_top(view, appraiser, lot)))  # coins lost anyway keep it from a rival
         if top < lowest:
             return PassBid()
         left = bid_limit(view, me) - b.bids[me]
@@ -289,10 +292,7 @@ class CompetitiveBot:
         for seat in range(view.num_seats):
             if seat == view.seat or b.out[seat] or b.bids[seat] >= bid_limit(view, seat):
                 continue
-            worth = self.lot_worth(view, appraiser, seat, lot) * normal.bid_share
-            if flies_left(view) <= 1 and worth > 0:
-                worth = view.holdings[seat].coins
-            out = max(out, int(min(worth, view.holdings[seat].coins)))
+            out = max(out, appraiser.top_price(seat, self.lot_worth(view, appraiser, seat, lot) * normal.bid_share))
         return out
 
     def _rival_has_bids(self, view: Any) -> bool:
@@ -313,20 +313,20 @@ class CompetitiveBot:
             if isinstance(a, PayFee):
                 placed = next(p for p in view.placed if p.card == a.card)
                 restored = cards.plus(placed.kind, placed.on)
-                g = appraiser.holding_worth(me, restored) - appraiser.holding_worth(me, cards) - fee(view, me, a.card)
+                g = appraiser.holding_worth(me, restored) - appraiser.holding_worth(me, cards) - appraiser.cost(me, fee(view, me, a.card))
             elif isinstance(a, BuyTruck):
                 truck = next((t for t in view.truck_supply if world().fuel_trucks[t].capacity == a.capacity), None)
                 if truck is None:
                     continue
-                g = appraiser.card_worth(me, "truck", truck, cards) - truck_price(view, me, a.capacity)
+                g = appraiser.card_worth(me, "truck", truck, cards) - appraiser.cost(me, truck_price(view, me, a.capacity))
             elif isinstance(a, BuyElectric):
-                g = appraiser.card_worth(me, "plane", a.plane, cards) - electric_price(view, me, a.plane)
+                g = appraiser.card_worth(me, "plane", a.plane, cards) - appraiser.cost(me, electric_price(view, me, a.plane))
             elif isinstance(a, BuyLandingRights):
                 now = self.planner.arrangement(cards, earn).income
                 more = self.planner.arrangement(cards.plus("rights", a.card), earn).income - now
                 price = landing_rights_price(view, me, a.card)
                 weight = 4.0 if flies_left(view) <= 1 else 1.0
-                g = more * weight - price
+                g = more * weight - appraiser.cost(me, price)
             else:
                 continue
             if g > best_gain:
@@ -377,9 +377,9 @@ class CompetitiveBot:
         g_me = appraiser.trade_gain(me, offer.give, offer.take)
         g_them = appraiser.trade_gain(view.pending_from, offer.take, offer.give)
         if g_me is None or g_me < self.cfg.trade_margin:
-            return Refuse()
+            return Refuse(refusal_reason(appraiser, offer, me, unfair=False))
         if g_them is not None and g_me < self.cfg.rival_weight * g_them:
-            return Refuse()
+            return Refuse(refusal_reason(appraiser, offer, me, unfair=True))
         return Accept()
 
     # ------------------------------------------------------------ fly
@@ -406,8 +406,7 @@ class CompetitiveBot:
                 return best
             return ReturnSabotage()
         if any(isinstance(a, TakeCoins) for a in legal) and any(isinstance(a, DrawSabotage) for a in legal):
-            coins = view.holdings[view.seat].coins
-            take = min(data().sabotage_coins, data().coin_cap - coins)
+            take = appraiser.kept(view.seat, data().sabotage_coins)
             return DrawSabotage() if self.draw_harm(view, appraiser) * self.cfg.sabotage_weight > take else TakeCoins()
         return legal[0]
 
@@ -430,11 +429,6 @@ class CompetitiveBot:
 def power_worth(card: Any) -> float:
     """What a Player card's power is expected to be worth over a game, in coins."""
     return POWER_WORTH.get(card.power, 0.0) * (card.power_amount or 1)
-
-
-def overflow(view: Any, seat: int, appraiser: Appraiser) -> float:
-    """Coins ``seat`` would lose to the cap at its next income anyway: spending them costs nothing."""
-    return max(0.0, view.holdings[seat].coins + appraiser.power(seat, appraiser.cards(seat)) - data().coin_cap)
 
 
 def start_score(view: Any, action: BuyStart) -> float:

@@ -3,6 +3,10 @@
 A card's worth is the earning power it adds (see :mod:`.model`) counted over the Fly phases
 left, plus a share of what it would add once the airline holds the cards it lacks to fly it
 (a plane without a passenger is worth something in round 2, little in round 10).
+
+Coins count the cap (H16) and the rounds left: coins the next income would push above 100,
+and every coin once round 10's Fly is next (after it coins only break a tie), cost nothing to
+spend (:meth:`Appraiser.cost`) and are worth nothing to receive (:meth:`Appraiser.kept`).
 """
 
 from __future__ import annotations
@@ -18,10 +22,12 @@ from flight_tui.games.connecting_flights.competitive.bots.model import (
     income_worth,
 )
 from flight_tui.games.connecting_flights.competitive.rules.actions import Bundle
-from flight_tui.games.connecting_flights.competitive.rules.common import data, fee, power, truck_price, world
+from flight_tui.games.connecting_flights.competitive.rules.common import data, fee, power, spendable, truck_price, world
 from flight_tui.games.connecting_flights.core.chains import CARD_AIRPORT, TRUCK_CAP
 
 
+FREE_COIN_COST = 0.05
+"""What spending a coin that would be lost anyway costs (a little: of two buys, the cheaper)."""
 COMPLEMENTS = ("plane", "truck", "airport", "passenger")
 """The kinds of card left out in turn when a hand's potential is measured."""
 
@@ -45,6 +51,34 @@ class Appraiser:
 
     def cards(self, seat: int) -> Cards:
         return flyable(self.view, seat)
+
+    # ------------------------------------------------------------ coins and the cap
+
+    def free_coins(self, seat: int, more: int = 0) -> float:
+        """Coins ``seat`` (given ``more``) may spend but cannot keep: all of them when round
+        10's Fly is next (coins then only break a tie), else those its next income would push
+        above the cap."""
+        coins = spendable(self.view, seat) + more
+        if flies_left(self.view) <= 1:
+            return float(max(0, coins))
+        over = self.view.holdings[seat].coins + more + self.power(seat, self.cards(seat)) - data().coin_cap
+        return float(max(0, min(coins, over)))
+
+    def cost(self, seat: int, price: float) -> float:
+        """What paying ``price`` coins costs ``seat``: coins it would lose anyway cost little."""
+        free = min(price, self.free_coins(seat))
+        return price - free + FREE_COIN_COST * free
+
+    def kept(self, seat: int, coins: int) -> float:
+        """What receiving ``coins`` is worth to ``seat``: those it could keep."""
+        return coins - (self.free_coins(seat, coins) - self.free_coins(seat))
+
+    def top_price(self, seat: int, worth: float) -> int:
+        """The most ``seat`` would pay for something worth ``worth`` coins to it: its worth and
+        the coins it would lose anyway, never more than it may spend."""
+        if worth <= 0:
+            return 0
+        return int(min(spendable(self.view, seat), worth + self.free_coins(seat)))
 
     def card_worth(self, seat: int, kind: str, card: int, cards: Cards | None = None) -> float:
         """What one more card (kind airport, plane, passenger or truck) is worth to ``seat``."""
@@ -133,7 +167,7 @@ class Appraiser:
         change = self.holding_worth(seat, after) - self.holding_worth(seat, cards)
         if gives.trucks and not (gives.airports or gives.planes or gives.passengers):
             change = max(change, -self._replacement(seat, gives.trucks))
-        return change + receives.coins - gives.coins
+        return change + self.kept(seat, receives.coins) - self.cost(seat, gives.coins)
 
     def _replacement(self, seat: int, trucks: tuple[int, ...]) -> float:
         """What buying these trucks' like at the side board would cost ``seat`` (no more is
@@ -192,6 +226,11 @@ _FIELD = {"airport": "airports", "plane": "planes", "passenger": "passengers", "
 
 def _bundle_items(bundle: Bundle) -> list[tuple[str, tuple[int, ...]]]:
     return [("airport", bundle.airports), ("plane", bundle.planes), ("passenger", bundle.passengers), ("truck", bundle.trucks)]
+
+
+def bundle_items(bundle: Bundle) -> list[tuple[str, int]]:
+    """The cards and trucks of a bundle, one (kind, id) each."""
+    return [(kind, item) for kind, items in _bundle_items(bundle) for item in items]
 
 
 def bundle_of(kind: str, item: int, coins: int = 0) -> Bundle:

@@ -103,6 +103,13 @@ class Accept(msgspec.Struct, frozen=True, tag="accept"):
 class Refuse(msgspec.Struct, frozen=True, tag="refuse"):
     """Answer the trade offered to you: no (the same offer may not be made again this phase)."""
 
+    reason: str = ""
+    """Why, in a few words the proposer sees (bots give one; at most :data:`REASON_LENGTH` characters)."""
+
+
+REASON_LENGTH = 100
+"""The longest reason a refusal may carry."""
+
 
 class EndTurn(msgspec.Struct, frozen=True, tag="end_turn"):
     """Marketplace: end one's turn; in the trading round after the turns, say one is done."""

@@ -5,7 +5,12 @@ cards a placed Sabotage card disables."""
 from __future__ import annotations
 
 from flight_tui.games.connecting_flights.competitive.rules.data import CompetitiveData, EventCard, PlayerCard, competitive_data
-from flight_tui.games.connecting_flights.competitive.rules.state import CoinsMoved, CompetitiveState
+from flight_tui.games.connecting_flights.competitive.rules.state import (
+    CoinsMoved,
+    CompetitiveState,
+    RoundStarted,
+    SabotageInflicted,
+)
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
 from flight_tui.games.connecting_flights.core.prices import LANDING_RIGHTS, card_price
 from flight_tui.games.connecting_flights.core.stages import stage_of
@@ -68,6 +73,34 @@ def gain(state: CompetitiveState, seat: int, amount: int, reason: str) -> int:
     return got
 
 
+GAIN_REASONS = ("income", "grant", "interest", "instead of sabotage")
+"""Reasons :func:`gain` is called with (besides gaining Events and Lost Luggage)."""
+GAINING_EVENTS = ("poorest_gains", "lowest_income_gains")
+
+
+def cap_losses(state: CompetitiveState, last_income: bool = True) -> list[int]:
+    """Coins each seat lost to the cap over the game so far: what its gains asked for beyond
+    what it got (H16); without round 10's income unless ``last_income`` (it comes when the
+    game ends: no coin of it could have been spent). A gain of nothing at the cap is told
+    from a payment of nothing at 0 by its reason (the saboteur's side of Lost Luggage by the
+    seat)."""
+    gaining = {e.name for e in data().events if e.effect in GAINING_EVENTS} | set(GAIN_REASONS)
+    lost = [0] * state.config.players
+    saboteur = -1
+    last = False
+    for e in state.log:
+        if isinstance(e, RoundStarted):
+            last = e.round == data().rounds
+        elif isinstance(e, SabotageInflicted):
+            saboteur = e.seat
+        elif isinstance(e, CoinsMoved) and e.delta >= 0 and e.asked > e.delta:
+            if last and e.reason == "income" and not last_income:
+                continue
+            if e.delta > 0 or e.reason in gaining or (e.reason == "sabotage" and e.seat == saboteur):
+                lost[e.seat] += e.asked - e.delta
+    return lost
+
+
 def pay(state: CompetitiveState, seat: int, amount: int, reason: str, insurable: bool = False) -> int:
     """``seat`` pays ``amount`` to the bank (half with the Insurance Agent's power when
     ``insurable``), or all it has when that is less; log it; return what was paid."""
@@ -118,9 +151,11 @@ def rights_price(card: int, halvings: int) -> int:
 
 
 def fee(g: Game, seat: int, sabotage: int) -> int:
-    """What removing a placed Sabotage card costs its owner (half for the Insurance Agent)."""
-    amount = data().sabotage[sabotage].fee
-    return amount // 2 if power(g, seat, "insured") is not None else amount
+    """What removing a placed Sabotage card costs its owner (half for the Insurance Agent,
+    unless the card asks for its full fee)."""
+    card = data().sabotage[sabotage]
+    halved = power(g, seat, "insured") is not None and not card.full_fee
+    return card.fee // 2 if halved else card.fee
 
 
 # ---------------------------------------------------------------- sabotaged cards

@@ -92,6 +92,9 @@ class SabotageCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     effect: str
     fee: int
     text: str
+    full_fee: bool = False
+    """Whether its fee is always paid in full, even by the Insurance Agent (the text, for
+    Snakes on the Plane)."""
 
     @property
     def placed(self) -> bool:

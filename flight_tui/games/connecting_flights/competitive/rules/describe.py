@@ -158,7 +158,8 @@ def describe(event, viewer: int | None, names: Sequence[str]) -> str:
     if isinstance(event, OfferMade):
         return offer_words(event.offer, who(event.seat), whom(event.offer.to_seat)) + "."
     if isinstance(event, OfferAnswered):
-        return f"{who(event.seat)} {'accepted' if event.accepted else 'refused'} the trade offered by {whom(event.offered_by)}."
+        said = f": “{event.reason}”" if event.reason else "."
+        return f"{who(event.seat)} {'accepted' if event.accepted else 'refused'} the trade offered by {whom(event.offered_by)}{said}"
     if isinstance(event, TurnEnded):
         return f"{who(event.seat)} {'ended the turn' if event.phase == 'market' else 'finished trading'}."
     if isinstance(event, FlightsSubmitted):

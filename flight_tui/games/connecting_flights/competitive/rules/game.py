@@ -41,7 +41,7 @@ from flight_tui.games.connecting_flights.competitive.rules.actions import (
     SubmitFlights,
     TakeCoins,
 )
-from flight_tui.games.connecting_flights.competitive.rules.common import Game, data, stage
+from flight_tui.games.connecting_flights.competitive.rules.common import Game, cap_losses, data, stage
 from flight_tui.games.connecting_flights.competitive.rules.config import CompetitiveConfig, config_problem
 from flight_tui.games.connecting_flights.competitive.rules.describe import describe, redact
 from flight_tui.games.connecting_flights.competitive.rules.state import (
@@ -154,7 +154,7 @@ def problem(g: Game, seat: int, action: CompetitiveAction) -> str | None:
         if isinstance(action, Accept):
             return market.accept_problem(g)
         if isinstance(action, Refuse):
-            return None
+            return market.refuse_problem(action)
         return "Answer the trade offered to you first: accept or refuse it."
     if isinstance(action, (Accept, Refuse)):
         return "No trade is offered to you."
@@ -317,6 +317,15 @@ class CompetitiveRules(Rules):
             endings=[Ending(how, state.round)],
         )
 
+    def measures(self, state: CompetitiveState) -> dict[str, list[int]]:
+        """Per-seat figures of a finished game for ``flight-tui simulate``: the coins each
+        airline lost to the coin cap (H16), and those lost before round 10's income (which
+        comes as the game ends, when no coin can be spent any more)."""
+        return {
+            "coins lost to the cap": cap_losses(state),
+            "coins lost to the cap before round 10's income": cap_losses(state, last_income=False),
+        }
+
     def progress(self, state: CompetitiveState) -> str:
         """How far the game has gone, for the saves list: "round 3 of 10, marketplace"."""
         if state.phase == OVER:
@@ -401,7 +410,7 @@ def _apply(state: CompetitiveState, seat: int, action: CompetitiveAction) -> boo
         market.apply_propose(state, seat, action)
         return False
     if isinstance(action, (Accept, Refuse)):
-        market.apply_answer(state, seat, isinstance(action, Accept))
+        market.apply_answer(state, seat, isinstance(action, Accept), getattr(action, "reason", ""))
         return False
     if isinstance(action, EndTurn):
         market.end_turn(state, seat)

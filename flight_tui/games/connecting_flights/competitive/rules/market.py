@@ -12,6 +12,8 @@ from flight_tui.games.connecting_flights.competitive.rules.actions import (
     BuyLandingRights,
     BuyTruck,
     Propose,
+    REASON_LENGTH,
+    Refuse,
 )
 from flight_tui.games.connecting_flights.competitive.rules.common import (
     Game,
@@ -289,7 +291,14 @@ def _hand_over(src: Holdings, dst: Holdings, bundle: Bundle) -> None:
     dst.coins += bundle.coins
 
 
-def apply_answer(state: CompetitiveState, seat: int, accepted: bool) -> None:
+def refuse_problem(action: Refuse) -> str | None:
+    """Why a refusal may not be given as it is (its reason is one short line), or None."""
+    if len(action.reason) > REASON_LENGTH or not action.reason.isprintable():
+        return f"A refusal's reason is one line of at most {REASON_LENGTH} characters."
+    return None
+
+
+def apply_answer(state: CompetitiveState, seat: int, accepted: bool, reason: str = "") -> None:
     offer, by = state.pending, state.pending_from
     if accepted:
         _hand_over(state.holdings[by], state.holdings[seat], offer.give)
@@ -298,7 +307,7 @@ def apply_answer(state: CompetitiveState, seat: int, accepted: bool) -> None:
         state.refused.append((by, offer))
     state.pending = None
     state.pending_from = -1
-    state.log.append(OfferAnswered(seat, offer, by, accepted))
+    state.log.append(OfferAnswered(seat, offer, by, accepted, "" if accepted else reason))
 
 
 def value(kind: str, item: int) -> int:

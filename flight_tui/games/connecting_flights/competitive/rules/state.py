@@ -242,6 +242,8 @@ class OfferAnswered(msgspec.Struct, frozen=True, tag="offer_answered"):
     offer: Propose
     offered_by: int
     accepted: bool
+    reason: str = ""
+    """A refusal's reason, when one was given."""
 
 
 class TurnEnded(msgspec.Struct, frozen=True, tag="turn_ended"):

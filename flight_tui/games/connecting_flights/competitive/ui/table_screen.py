@@ -188,7 +188,7 @@ class CompetitiveTableScreen(GameTableScreen):
             elif seat == me:
                 continue
             elif isinstance(event, OfferAnswered) and event.offered_by == me:
-                self.notify(f"{names[event.seat]} {'accepted' if event.accepted else 'refused'} your offer.", title="Trade")
+                self.notify(f"{names[event.seat]} {'accepted' if event.accepted else 'refused'} your offer" + (f": “{event.reason}”" if event.reason else "."), title="Trade")
             elif isinstance(event, SabotageInflicted) and event.target == me:
                 self.notify(f"{names[event.seat]} sabotaged you: {data().sabotage[event.card].name}.", title="Sabotage", severity="warning")
 
