@@ -1,0 +1,34 @@
+"""Notices on the Passaportas table: one of each at a time, and nothing left when they expire."""
+
+from __future__ import annotations
+
+from game_harness import wait_for_workers, wait_until
+from passaportas_harness import make_table, run_async
+from terminal_mirror import differences, full_repaint, mirror_terminal
+from textual.widgets._toast import Toast
+
+from flight_tui.games.passaportas.ui.table_screen import PassaportasTableScreen
+from flight_tui.ui.app import FlightTuiApp
+
+
+@run_async
+async def test_keys_pressed_in_the_bots_turn_leave_one_notice_and_no_leftovers_at_80x24():
+    """The steps of the report: roll, hint, fly, Enter and six hints in the bots' turn; then
+    every notice expires, and the terminal equals a full repaint of the screen."""
+    app = FlightTuiApp(table=make_table("human,normal,normal", seed=3))
+    app.settings.bot_delay = 600  # the bots wait: the keys below come in their turn
+    terminal = mirror_terminal(app)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        await pilot.press("r", "t")
+        await wait_for_workers(pilot)
+        await pilot.press("enter", "enter", *"tttttt")
+        await pilot.pause()
+        notices = [str(n.message) for n in app._notifications]
+        assert notices.count("Hints are for your own move.") == 1, notices
+        for toast in list(app.screen.query(Toast)):
+            toast._expire()  # what the notice's timer does when its time is up
+            await pilot.pause()
+        assert not app.screen.query(Toast)
+        left = differences(terminal, full_repaint(app))
+        assert not left, "\n".join(left)
