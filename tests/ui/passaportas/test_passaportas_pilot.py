@@ -6,10 +6,12 @@ import io
 
 from passaportas_harness import PassaportasApp, make_table, play_until, run_async
 from rich.console import Console
+from textual.widgets import OptionList
 
-from flight_tui.games.passaportas.rules.state import CUSTOMS, FUEL, HOME, Boarded, CustomsPassed, Flew, GroupRef, PassCustoms, UseCustoms
+from flight_tui.games.passaportas.rules.state import CUSTOMS, FUEL, HOME, Boarded, CustomsPassed, Flew, Fly, GroupRef, PassCustoms, UseCustoms
 from flight_tui.ui.widgets.handoff import HandOffScreen
 from flight_tui.games.passaportas.ui.choosers import OptionChooser, ResultsScreen
+from flight_tui.games.passaportas.ui.presentation import may_roll
 from flight_tui.games.passaportas.ui.table_screen import PassaportasTableScreen
 from flight_tui.games.passaportas.ui.widgets import HandPanel, MapPanel, PlanePanel
 
@@ -246,6 +248,29 @@ async def test_hint_says_what_the_normal_bot_would_do():
         await pilot.pause()
         assert table.view(0).turn.rolls
         assert not [n for n in app._notifications if n.title == "Hint"]
+
+
+@run_async
+async def test_the_fuel_dialog_opened_after_a_hint_starts_on_the_hinted_amount():
+    """Issue 18: the Normal bot would fly to Beirut burning 8,000 l; Beirut takes 3,000 or 8,000 l,
+    and the dialog starts on 8,000 (it used to start on the lowest)."""
+    table = make_table("human,normal,normal", seed=4)
+    play_until(table, lambda t: t.to_act() == (0,) and t.view(0).phase == FUEL and t.view(0).turn.rolls and not may_roll(t.view(0)), seed=4)
+    app = PassaportasApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        await pilot.press("t")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        hint = next(str(n.message) for n in app._notifications if n.title == "Hint")
+        assert "fly to Beirut burning 8,000 l" in hint
+        await pilot.press("enter")  # the hint put the cursor on Beirut
+        chooser = app.screen
+        assert isinstance(chooser, OptionChooser) and [key for key, _ in chooser.options] == ["3", "8"]
+        assert chooser.query_one(OptionList).highlighted == 1
+        played = len(table.actions)
+        await pilot.press("enter")
+        assert table.actions[played] == (0, Fly(10, 8))
 
 
 @run_async

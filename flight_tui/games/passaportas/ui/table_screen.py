@@ -29,7 +29,7 @@ from flight_tui.games.passaportas.rules.state import (
     UseWildToken,
 )
 from flight_tui.table import Table
-from flight_tui.games.passaportas.ui.choosers import PASS, OptionChooser, ResultsScreen, customs_options, fuel_options
+from flight_tui.games.passaportas.ui.choosers import PASS, OptionChooser, ResultsScreen, customs_key, customs_options, fuel_options
 from flight_tui.games.passaportas.rules.game import litres
 from flight_tui.games.passaportas.ui.presentation import (
     acting_seat,
@@ -105,6 +105,8 @@ class PassaportasTableScreen(GameTableScreen):
         """What the left side shows: ``board``, ``hand`` or ``history`` (the whole log)."""
         self._news: defaultdict[int, list[str]] = defaultdict(list)
         """Per person at the table: what others did to their groups since they last looked."""
+        self._hinted: tuple[tuple[Any, ...], Any] | None = None
+        """The moves played when the last hint came, and the move it named (a dialog starts on it)."""
 
     # ------------------------------------------------------------ layout
 
@@ -337,8 +339,10 @@ class PassaportasTableScreen(GameTableScreen):
             if amount is not None:
                 self.submit(Fly(city, int(amount)))
 
+        hinted = self.hinted_move()
+        start = str(hinted.fuel) if isinstance(hinted, Fly) and hinted.city == city else None
         question = f"Fly to {self.game_map.name(city)}: how much fuel to burn? (the rest stays for the next player)"
-        self.app.push_screen(OptionChooser(question, fuel_options(amounts, routes)), callback=chosen)
+        self.app.push_screen(OptionChooser(question, fuel_options(amounts, routes), start), callback=chosen)
 
     def action_customs(self) -> None:
         view = self.view
@@ -357,8 +361,12 @@ class PassaportasTableScreen(GameTableScreen):
                 player, size = (int(n) for n in key.split(":"))
                 self.submit(UseCustoms(holder, player, size))
 
+        hinted = self.hinted_move()
+        start = PASS if isinstance(hinted, PassCustoms) else None
+        if isinstance(hinted, UseCustoms):
+            start = customs_key(hinted.player, hinted.group)
         question = f"Your customs card for {self.game_map.name(view.plane)}: whose passport do you refuse?"
-        self.app.push_screen(OptionChooser(question, customs_options(view, self.table.names)), callback=chosen)
+        self.app.push_screen(OptionChooser(question, customs_options(view, self.table.names), start), callback=chosen)
 
     def action_pass_customs(self) -> None:
         self.submit(PassCustoms())
@@ -370,12 +378,19 @@ class PassaportasTableScreen(GameTableScreen):
             return
 
         def show(action: Any) -> None:
+            self._hinted = (tuple(self.table.actions), action)
             if isinstance(action, Fly):
                 self.map_panel.move_to(action.city)
             text = action_text(action, self.game_map, self.table.names, view, self.key)
             self.show_hint(f"The Normal bot would {text}.")
 
         self.request_hint(show)
+
+    def hinted_move(self) -> Any:
+        """The move the last hint named, if nothing was played since (None otherwise)."""
+        if self._hinted is None or self._hinted[0] != tuple(self.table.actions):
+            return None
+        return self._hinted[1]
 
     def submit(self, action: Any) -> bool:
         if self.viewer is None or acting_seat(self.view) != self.viewer:
