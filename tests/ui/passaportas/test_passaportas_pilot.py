@@ -33,7 +33,15 @@ def plain(widget) -> str:
 
 
 async def cursor_to(pilot, panel: MapPanel, city: int) -> None:
-    """Move the map cursor onto ``city`` with the arrow keys (toward it, any key that gets closer)."""
+    """Move the map cursor onto ``city`` with the arrow keys (toward it, any key that gets closer);
+    in the list of flights (at 80 columns), ↑ or ↓ toward its row."""
+    screen = pilot.app.screen
+    if screen.board_is_list():
+        order = screen.flight_list.order()
+        for _ in range(40):
+            if panel.cursor == city:
+                return
+            await pilot.press("down" if order.index(city) > order.index(panel.cursor) else "up")
     for _ in range(40):
         if panel.cursor == city:
             return

@@ -34,3 +34,11 @@ def test_hand_off_in_the_app(snap_compare):
 
     app = FlightTuiApp(table=make_table("human:Ann,human:Bob", seed=4))
     assert snap_compare(app, terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_list_of_flights_after_the_wild_token(snap_compare, size):
+    """The board as the list (80 columns: by itself; wider: after ``m``): the cities in reach (◆)
+    with the exact amounts that reach them, each city's leg and least fuel, who gets off or boards."""
+    keys = ["r", "w", "down"] if size[0] < 110 else ["m", "r", "w", "down"]
+    assert snap_compare(PassaportasApp(round_four_table()), terminal_size=size, press=keys)

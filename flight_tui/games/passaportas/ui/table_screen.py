@@ -1,7 +1,8 @@
 """The Passaportas table: the map, the plane and its seats, the fuel gauge, the dice and a hand.
 
-Tab switches the left side between the board (the map) and the hand (every group's trip,
-your customs cards); ``o`` shows the whole log there. The latest log lines stand under the
+Tab switches the left side between the board and the hand (every group's trip, your customs
+cards); ``o`` shows the whole log there. The board is the map, or on a narrow screen the list
+of flights from the plane's city (``m`` switches between them). The latest log lines stand under the
 plane, those about your groups marked ``›``; what other players do to your groups is also
 told in a notice (to each person at the keyboard, on their next move). Seats, bots' moves,
 autosave, undo and leaving come from :class:`~flight_tui.ui.game_screen.GameTableScreen`.
@@ -31,6 +32,7 @@ from flight_tui.games.passaportas.rules.state import (
 from flight_tui.table import Table
 from flight_tui.games.passaportas.ui.choosers import PASS, OptionChooser, ResultsScreen, customs_key, customs_options, fuel_options
 from flight_tui.games.passaportas.rules.game import litres
+from flight_tui.games.passaportas.ui.flight_list import FlightList
 from flight_tui.games.passaportas.ui.presentation import (
     acting_seat,
     action_text,
@@ -39,9 +41,11 @@ from flight_tui.games.passaportas.ui.presentation import (
     concerns,
     destinations,
     flight_route,
+    flight_rows,
     log_events,
     may_roll,
     my_move,
+    roll_needed,
     stay_or_wild,
     usable_holder,
     wild_bars_landing,
@@ -65,6 +69,9 @@ PASS_HELP = "Use no customs card after this landing"
 UNDO_HELP = "Take back your last move of this turn (never a roll of the dice)"
 SIDE_HELP = "Show your hand or the board"
 LOG_HELP = "Read the whole log on the left, or go back to the board"
+MAP_OR_LIST_HELP = "Show the board as the map, or as the list of flights from the plane's city"
+LIST_BELOW_WIDTH = 110
+"""Screens narrower than this show the board as the list of flights (unless the player chose)."""
 
 
 class PassaportasTableScreen(GameTableScreen):
@@ -90,6 +97,7 @@ class PassaportasTableScreen(GameTableScreen):
         Binding("tab", "show_side('board')", "Board", key_display="Tab", tooltip=SIDE_HELP, id="passaportas.hand-or-board"),
         Binding("o", "show_side('history')", "Log", tooltip=LOG_HELP, id="passaportas.log"),
         Binding("o", "show_side('board')", "Board", tooltip=LOG_HELP, id="passaportas.log"),
+        Binding("m", "map_or_list", "Map/list", show=False, tooltip=MAP_OR_LIST_HELP, id="passaportas.map-or-list"),
         Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now", id="passaportas.hint"),
         Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)", id="passaportas.menu"),
     ]
@@ -103,6 +111,8 @@ class PassaportasTableScreen(GameTableScreen):
         self._end_shown = False
         self.side = "board"
         """What the left side shows: ``board``, ``hand`` or ``history`` (the whole log)."""
+        self.board_as: str | None = None
+        """How the player chose to see the board: ``map`` or ``list`` (None: by the screen's width)."""
         self._news: defaultdict[int, list[str]] = defaultdict(list)
         """Per person at the table: what others did to their groups since they last looked."""
         self._hinted: tuple[tuple[Any, ...], Any] | None = None
@@ -115,6 +125,7 @@ class PassaportasTableScreen(GameTableScreen):
         with Horizontal(id="middle"):
             with ContentSwitcher(initial=self.side, id="left"):
                 yield MapPanel(self.game_map, id="board", classes="panel")
+                yield FlightList(self.game_map, id="flights", classes="panel")
                 yield HandPanel(id="hand", classes="panel")
                 yield LogView(id="history", classes="panel")
             with Vertical(id="side"):
@@ -124,16 +135,35 @@ class PassaportasTableScreen(GameTableScreen):
         yield GameFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#board").border_title = "Board · our own map · fuel in 1,000 l"
+        self.query_one("#board").border_title = f"Board · our own map · fuel in 1,000 l · {self.key('passaportas.map-or-list')}: list"
         self.query_one("#hand").border_title = "Hand"
         self.query_one("#history").border_title = f"Log · ↑↓ PgUp PgDn scroll · {self.key('passaportas.log')}: the board"
         self.query_one("#plane").border_title = "Plane"
         self.query_one("#log").border_title = "Log"
+        self._show_left()
         self.start()
 
     @property
     def map_panel(self) -> MapPanel:
         return self.query_one(MapPanel)
+
+    @property
+    def flight_list(self) -> FlightList:
+        return self.query_one(FlightList)
+
+    def board_is_list(self) -> bool:
+        """Whether the board shows as the list of flights (the player's choice, or a narrow screen)."""
+        if self.board_as is not None:
+            return self.board_as == "list"
+        return self.app.size.width < LIST_BELOW_WIDTH
+
+    def _show_left(self) -> None:
+        """Show on the left what :attr:`side` says (the board as the map or the list)."""
+        shown = "flights" if self.side == "board" and self.board_is_list() else self.side
+        self.query_one(ContentSwitcher).current = shown
+
+    def on_resize(self) -> None:
+        self._show_left()
 
     # ------------------------------------------------------------ the flow of the game
 
@@ -186,6 +216,7 @@ class PassaportasTableScreen(GameTableScreen):
         if old is None or old.plane != view.plane or (choosing and cursor not in reach and cursor != view.plane):
             cursor = view.plane
         self.map_panel.show(view.plane, reach, choosing, cursor)
+        self._show_flights(view, choosing, cursor)
         self.query_one(StatusBar).show(view, self.table.names, reachable=bool(reach))
         self.query_one(PlanePanel).show(view, self.table.seats, self.game_map)
         self.query_one(HandPanel).show(view, self.table.seats, self.game_map)
@@ -193,6 +224,16 @@ class PassaportasTableScreen(GameTableScreen):
         self.query_one("#hand").border_title = f"{self.table.seats[view.seat].name}'s hand · {self.key('passaportas.hand-or-board')}: the board"
         self._show_reason()
         self.refresh_bindings()
+
+    def _show_flights(self, view: PassaportasView, choosing: bool, cursor: int) -> None:
+        """The list of flights from the plane's city, with the dice totals that would reach more."""
+        rows = flight_rows(view, self.game_map)
+        rolls: dict[int, int] = {}
+        if choosing and may_roll(view):
+            rolls = {row.city: need for row in rows if not row.amounts and (need := roll_needed(view, row.least)) is not None}
+        self.flight_list.show(rows, view.plane, choosing, cursor, rolls)
+        name = self.game_map.name(view.plane)
+        self.flight_list.border_title = f"Flights from {name} · fuel in 1,000 l · {self.key('passaportas.map-or-list')}: map"
 
     def _show_log(self, view: PassaportasView) -> None:
         """The latest lines under the plane, the whole log on the left; lines about the viewer marked."""
@@ -239,6 +280,7 @@ class PassaportasTableScreen(GameTableScreen):
         self.query_one(ReasonLine).show(message)
 
     def on_map_panel_cursor_moved(self, _: MapPanel.CursorMoved) -> None:
+        self.flight_list.move_to(self.map_panel.cursor)
         self._show_reason()
 
     # ------------------------------------------------------------ keys
@@ -263,12 +305,23 @@ class PassaportasTableScreen(GameTableScreen):
         return choosing_flight(view)
 
     def action_cursor(self, direction: str) -> None:
-        """Move to the nearest city that way (only among reachable ones while choosing a flight)."""
+        """Move to the nearest city that way (only among reachable ones while choosing a flight);
+        in the list of flights, ↑ ↓ move to the row above or below."""
         panel = self.map_panel
         places = panel.label_places()
         candidates = set(places)
         if self.view is not None and choosing_flight(self.view):
             candidates = set(panel.reach) | {self.view.plane}
+        if self.side == "board" and self.board_is_list():
+            rows = [city for city in self.flight_list.order() if city in candidates]
+            step = {"up": -1, "down": 1}.get(direction, 0)
+            if step and panel.cursor in rows:
+                index = rows.index(panel.cursor) + step
+                if 0 <= index < len(rows):
+                    panel.move_to(rows[index])
+            elif step and rows:
+                panel.move_to(rows[0])
+            return
         x0, y0 = places[panel.cursor]
         dx, dy = DIRECTIONS[direction]
         best, best_score = None, None
@@ -287,10 +340,15 @@ class PassaportasTableScreen(GameTableScreen):
     def action_switch_side(self) -> None:
         self.action_show_side("hand" if self.side == "board" else "board")
 
+    def action_map_or_list(self) -> None:
+        """Show the board as the map or as the list of flights (and show the board)."""
+        self.board_as = "map" if self.board_is_list() else "list"
+        self.action_show_side("board")
+
     def action_show_side(self, side: str) -> None:
         """Show the board, the hand or the whole log on the left (the log takes the arrow keys)."""
         self.side = side
-        self.query_one(ContentSwitcher).current = side
+        self._show_left()
         history = self.query_one(LogView)
         history.can_focus = side == "history"  # the keys are the screen's, but the log's arrows scroll it
         if side == "history":

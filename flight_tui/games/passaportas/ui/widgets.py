@@ -58,6 +58,11 @@ class SeatPainter(Widget):
         return self.get_component_rich_style(f"seat--{player + 1}")
 
 
+GAUGE_FROM_WIDTH = 100
+"""Status lines this wide show the fuel gauge and the dice in words; narrower ones, the litres
+and the dice alone, so that the whole line fits in 80 columns."""
+
+
 class StatusBar(SeatPainter):
     """One line: round, whose move, the fuel gauge and this turn's dice."""
 
@@ -83,9 +88,11 @@ class StatusBar(SeatPainter):
             left.append(f"{SEAT_LETTERS[acting]} ", self.seat_style(acting) + Style(bold=True))
         left.append(headline(view, self.names, partial(key_for, self), self.reachable), Style(bold=acting == view.seat))
         right = Text("Fuel ")
-        right.append(fuel_bar(view.fuel, 25 if wide else 10), self.get_component_rich_style("seat--strong"))
-        right.append(f" {litres(view.fuel):>9}")
-        dice = dice_text(view.turn.rolls)
+        if self.size.width >= GAUGE_FROM_WIDTH:
+            right.append(fuel_bar(view.fuel, 25 if wide else 10), self.get_component_rich_style("seat--strong"))
+            right.append(" ")
+        right.append(f"{litres(view.fuel):>8}")
+        dice = dice_text(view.turn.rolls, compact=self.size.width < GAUGE_FROM_WIDTH)
         if dice:
             right.append(f" │ {dice}")
         right.append(" ")
