@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game_harness import screen_lines
+from game_harness import screen_lines, wait_until
 from passaportas_harness import PassaportasApp, make_table, play_until, run_async
 
 from flight_tui.bots import make_bot
@@ -101,3 +101,35 @@ async def test_the_status_line_fits_80_columns_all_game_long():
                 assert line.cell_len <= 80 and "…" not in line.plain, line.plain
             seen += 1
         assert seen > 50
+
+
+@run_async
+async def test_the_plane_panel_says_where_each_other_player_flew_since_your_move():
+    """Issue 18: what the others did since your last move, at a glance: ``→LON`` beside each
+    player who flew, ``stay`` beside one who stayed."""
+    from flight_tui.games.passaportas.rules.state import Flew, StayedPut
+    from flight_tui.games.passaportas.ui.widgets import PlanePanel
+
+    table = make_table("human,normal,normal", seed=3)
+    app = PassaportasApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r", "s")  # Ann stays; both bots move
+        await wait_until(pilot, lambda: table.to_act() == (0,))
+        if table.view(0).phase != FUEL:
+            await pilot.press("p")  # Ann holds the customs card for Cleo's landing: she passes
+            await wait_until(pilot, lambda: table.to_act() == (0,) and table.view(0).phase == FUEL)
+        view = table.view(0)
+        mine = max(i for i, e in enumerate(view.log) if isinstance(e, StayedPut) and e.seat == 0)
+        moves = {e.seat: e for e in view.log[mine:] if isinstance(e, (Flew, StayedPut)) and e.seat != 0}
+        assert sorted(moves) == [1, 2]
+        rows = [line for line in screen_lines(app) if "│" in line]
+        panel = "\n".join(line.split("│")[-1] for line in rows)
+        for seat, move in moves.items():
+            name = table.names[seat]
+            shown = "stay" if isinstance(move, StayedPut) else "→" + app.screen.game_map.code(move.route[-1])
+            row = next(line for line in panel.splitlines() if f" {'ABC'[seat]} {name}" in line)
+            assert shown in row, row
+        ann = next(line for line in panel.splitlines() if "A*Ann" in line)
+        assert "→" not in ann and "stay" not in ann
+        assert app.screen.query_one(PlanePanel).display

@@ -24,12 +24,14 @@ from flight_tui.games.passaportas.rules.state import (
     Boarded,
     CustomsPassed,
     CustomsUsed,
+    Flew,
     Fly,
     GotOff,
     NoRoom,
     PassaportasView,
     PassCustoms,
     Roll,
+    StayedPut,
     StayPut,
     TripDealt,
     TripsCompleted,
@@ -205,6 +207,23 @@ def roll_needed(view: PassaportasView, least: int | None) -> int | None:
         return None
     need = least - view.fuel
     return max(need, 2) if need <= 12 else None
+
+
+def moves_since_mine(view: PassaportasView) -> dict[int, int | None]:
+    """Where each other player flew since the viewer's last flight or stay (None: they stayed).
+
+    Before the viewer's first move, every move of the game counts. A player who has not moved
+    since is left out.
+    """
+    log = view.log
+    mine = [i for i, e in enumerate(log) if isinstance(e, (Flew, StayedPut)) and e.seat == view.seat]
+    since: dict[int, int | None] = {}
+    for event in log[mine[-1] + 1 if mine else 0 :]:
+        if isinstance(event, Flew) and event.seat != view.seat:
+            since[event.seat] = event.route[-1]
+        elif isinstance(event, StayedPut) and event.seat != view.seat:
+            since[event.seat] = None
+    return since
 
 
 def customs_targets(view: PassaportasView) -> list[tuple[int, int, str]]:

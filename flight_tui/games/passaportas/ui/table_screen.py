@@ -70,6 +70,8 @@ UNDO_HELP = "Take back your last move of this turn (never a roll of the dice)"
 SIDE_HELP = "Show your hand or the board"
 LOG_HELP = "Read the whole log on the left, or go back to the board"
 MAP_OR_LIST_HELP = "Show the board as the map, or as the list of flights from the plane's city"
+NEWS_TIMEOUT = 10
+"""Seconds a notice of what others did to your groups stays (twice a plain notice's)."""
 LIST_BELOW_WIDTH = 110
 """Screens narrower than this show the board as the list of flights (unless the player chose)."""
 
@@ -202,7 +204,7 @@ class PassaportasTableScreen(GameTableScreen):
         """Tell the viewer, in one notice, what others did to their groups since they last looked."""
         news = self._news.pop(self.viewer, None) if self.viewer is not None else None
         if news:
-            self.notify("\n".join(news), title="Your groups", markup=False)
+            self.notify("\n".join(news), title="Your groups", markup=False, timeout=NEWS_TIMEOUT)
 
     # ------------------------------------------------------------ drawing
 

@@ -32,6 +32,7 @@ from flight_tui.games.passaportas.ui.presentation import (
     fuel_bar,
     group_label,
     headline,
+    moves_since_mine,
     seat_cells,
 )
 
@@ -219,7 +220,8 @@ class PlanePanel(SeatPainter):
         office = " ".join(group_label(r.player, r.group) for r in view.office) or "empty"
         out.append(f"Customs office: {office}\n")
         acting = acting_seat(view)
-        name_width = max(self.size.width - 14, 4)
+        name_width = max(self.size.width - 19, 4)
+        since = moves_since_mine(view)
         for player, spec in enumerate(self.seats):
             mark = "▶" if player == acting and view.phase != OVER else " "
             you = "*" if player == view.seat else " "
@@ -227,11 +229,14 @@ class PlanePanel(SeatPainter):
             row = Text(f"{mark}")
             row.append(f"{SEAT_LETTERS[player]}", self.seat_style(player) + Style(bold=True))
             row.append(f"{you}{name:<{name_width}} ")
+            moved = "" if player not in since else "stay" if since[player] is None else f"→{game_map.code(since[player])}"
+            row.append(f"{moved:<5}", Style(bold=True))
             done = sum(g.status == DONE for g in view.groups[player])
             row.append(f"{done}/{len(view.groups[player])} {view.delivered[player]:>2}p")
             out.append_text(row)
             out.append("\n")
-        out.append("* you · groups done · persons", self.get_component_rich_style("seat--dim"))
+        legend = "* you · →city since your move" if self.size.width < 60 else "* you · →city: moved since your move · groups done · persons"
+        out.append(legend, self.get_component_rich_style("seat--dim"))
         return out
 
 
