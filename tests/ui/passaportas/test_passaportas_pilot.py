@@ -276,6 +276,7 @@ async def test_the_fuel_dialog_opened_after_a_hint_starts_on_the_hinted_amount()
         chooser = app.screen
         assert isinstance(chooser, OptionChooser) and [key for key, _ in chooser.options] == ["3", "8"]
         assert chooser.query_one(OptionList).highlighted == 1
+        assert not [n for n in app._notifications if n.title == "Hint"]  # it would stand over the dialog
         played = len(table.actions)
         await pilot.press("enter")
         assert table.actions[played] == (0, Fly(10, 8))

@@ -402,6 +402,7 @@ class PassaportasTableScreen(GameTableScreen):
         hinted = self.hinted_move()
         start = str(hinted.fuel) if isinstance(hinted, Fly) and hinted.city == city else None
         question = f"Fly to {self.game_map.name(city)}: how much fuel to burn? (the rest stays for the next player)"
+        self.forget_hint()  # its notice would stand over the dialog, which starts on the hinted answer
         self.app.push_screen(OptionChooser(question, fuel_options(amounts, routes), start), callback=chosen)
 
     def action_customs(self) -> None:
@@ -426,6 +427,7 @@ class PassaportasTableScreen(GameTableScreen):
         if isinstance(hinted, UseCustoms):
             start = customs_key(hinted.player, hinted.group)
         question = f"Your customs card for {self.game_map.name(view.plane)}: whose passport do you refuse?"
+        self.forget_hint()
         self.app.push_screen(OptionChooser(question, customs_options(view, self.table.names), start), callback=chosen)
 
     def action_pass_customs(self) -> None:
