@@ -32,3 +32,32 @@ async def test_keys_pressed_in_the_bots_turn_leave_one_notice_and_no_leftovers_a
         assert not app.screen.query(Toast)
         left = differences(terminal, full_repaint(app))
         assert not left, "\n".join(left)
+
+
+@run_async
+async def test_after_a_turn_of_keys_and_the_bots_moves_the_terminal_equals_a_full_repaint():
+    """Cursor moves along the list of flights (which scrolls), the map and back, the hand,
+    a hint, a flight and the bots' turns: at each step the terminal equals a full repaint."""
+    from passaportas_harness import play_until
+
+    from flight_tui.games.passaportas.rules.state import FUEL
+
+    table = make_table(seed=5)
+    play_until(table, lambda t: t.view(0).round_no >= 4 and t.to_act() == (0,) and t.view(0).phase == FUEL, seed=5)
+    app = FlightTuiApp(table=table)
+    app.settings.bot_delay = 0
+    terminal = mirror_terminal(app)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        steps = [["r", "w"], ["down"] * 14, ["up"] * 3, ["m"], ["down", "down"], ["m"], ["tab"], ["tab"], ["t"], ["enter"]]
+        for keys in steps:
+            await pilot.press(*keys)
+            await wait_for_workers(pilot)
+            left = differences(terminal, full_repaint(app))
+            assert not left, f"after {keys}:\n" + "\n".join(left)
+        if not isinstance(app.screen, PassaportasTableScreen):
+            await pilot.press("enter")  # the fuel dialog: the amount it starts on
+        await wait_until(pilot, lambda: table.to_act() == (0,) and table.view(0).round_no >= 5, tries=3000)
+        await pilot.pause()
+        left = differences(terminal, full_repaint(app))
+        assert not left, "after the bots' turns:\n" + "\n".join(left)
