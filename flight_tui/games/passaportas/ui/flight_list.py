@@ -4,7 +4,7 @@ On a narrow screen the map's fuel numbers cannot all stand beside their legs; th
 it plainly. One row per city: the plane's city first, then its legs by fuel, then the other
 cities by the least fuel a flight there burns; the exact amounts the tank reaches it with now
 (or the dice total that would), and who would get off or board there. The cursor is the map's
-(one city, shared); moving it repaints only the two rows concerned.
+(one city, shared); moving it repaints only the two names concerned.
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from flight_tui.games.passaportas.ui.presentation import FlightRow
 
 PLANE_MARK, REACH_MARK = "✈", "◆"
 NAME_WIDTH = 12
-FIXED_WIDTH = 2 + NAME_WIDTH + 1 + 3 + 1 + 5 + 2
+LABEL_WIDTH = 2 + NAME_WIDTH
+"""The mark and the name: the cells the cursor highlights."""
+FIXED_WIDTH = LABEL_WIDTH + 1 + 3 + 1 + 5 + 2
 """Mark, name, leg and least fuel, with the spaces between them."""
 
 
@@ -54,7 +56,7 @@ class FlightList(Widget):
         self.refresh()
 
     def move_to(self, city: int) -> None:
-        """Put the cursor on ``city``, repainting only the two rows (all of them if the list scrolls)."""
+        """Put the cursor on ``city``, repainting only the two names (every row if the list scrolls)."""
         if city == self.cursor:
             return
         old, self.cursor = self.cursor, city
@@ -64,7 +66,7 @@ class FlightList(Widget):
         for moved in (old, city):
             y = self._line_of(moved)
             if y is not None:
-                self.refresh(Region(0, y, self.size.width, 1))
+                self.refresh(Region(0, y, LABEL_WIDTH, 1))
 
     def order(self) -> list[int]:
         """The cities in the order of the rows."""
@@ -141,9 +143,10 @@ class FlightList(Widget):
             return Strip.blank(width, self.rich_style)
         row = self.rows[index]
         style = self._row_style(row)
-        if row.city == self.cursor:
-            style += self.get_component_rich_style("flights--cursor")
-        return self._strip(self.row_text(row), style, width)
+        text = self.row_text(row)
+        label = style + self.get_component_rich_style("flights--cursor") if row.city == self.cursor else style
+        segments = [Segment(text[:LABEL_WIDTH], label), Segment(text[LABEL_WIDTH:], style)]
+        return Strip(segments).extend_cell_length(width, self.rich_style).crop(0, width)
 
     def _row_style(self, row: FlightRow) -> Style:
         if row.city == self.plane:
