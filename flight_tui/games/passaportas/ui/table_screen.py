@@ -235,7 +235,7 @@ class PassaportasTableScreen(GameTableScreen):
             rolls = {row.city: need for row in rows if not row.amounts and (need := roll_needed(view, row.least)) is not None}
         self.flight_list.show(rows, view.plane, choosing, cursor, rolls)
         name = self.game_map.name(view.plane)
-        self.flight_list.border_title = f"Flights from {name} · fuel in 1,000 l · {self.key('passaportas.map-or-list')}: map"
+        self.flight_list.border_title = f"Flights from {name} · 1,000 l · {self.key('passaportas.map-or-list')}: map"
 
     def _show_log(self, view: PassaportasView) -> None:
         """The latest lines under the plane, the whole log on the left; lines about the viewer marked."""
