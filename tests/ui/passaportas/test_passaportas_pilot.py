@@ -283,6 +283,30 @@ async def test_the_fuel_dialog_opened_after_a_hint_starts_on_the_hinted_amount()
 
 
 @run_async
+async def test_the_customs_dialog_opened_after_a_hint_starts_on_the_hinted_group():
+    """Issue 18: the Normal bot would refuse Dev's group of 4, the third answer: the dialog starts there."""
+    from flight_tui.games.passaportas.ui.presentation import usable_holder
+
+    table = make_table("human,normal,normal,normal", seed=1)
+    play_until(table, lambda t: t.to_act() == (0,) and t.view(0).phase == CUSTOMS and usable_holder(t.view(0)) is not None, seed=1)
+    app = PassaportasApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        await pilot.press("t")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        hint = next(str(n.message) for n in app._notifications if n.title == "Hint")
+        assert "against Dev's group of 4" in hint
+        await pilot.press("c")
+        chooser = app.screen
+        assert isinstance(chooser, OptionChooser) and [key for key, _ in chooser.options] == ["1:4", "3:2", "3:4", "pass"]
+        assert chooser.query_one(OptionList).highlighted == 2
+        played = len(table.actions)
+        await pilot.press("enter")
+        assert table.actions[played] == (0, UseCustoms(0, 3, 4))
+
+
+@run_async
 async def test_the_footer_keeps_help_and_the_turns_keys_in_80_columns():
     """Issue 9, item 20: at 80x24 the footer lost Help (F1); with the wild token it loses more."""
     from game_harness import footer_line, wait_until
