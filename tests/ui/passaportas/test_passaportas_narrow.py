@@ -133,3 +133,15 @@ async def test_the_plane_panel_says_where_each_other_player_flew_since_your_move
         ann = next(line for line in panel.splitlines() if "A*Ann" in line)
         assert "→" not in ann and "stay" not in ann
         assert app.screen.query_one(PlanePanel).display
+
+
+@run_async
+async def test_the_whole_log_opens_at_its_latest_line():
+    table = round_four_table()
+    app = PassaportasApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        left = [line.split("│")[0] for line in screen_lines(app)[2:21]]
+        assert "Round 4: You are in turn." in left[-1], left
