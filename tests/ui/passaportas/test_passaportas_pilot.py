@@ -175,11 +175,26 @@ async def test_undo_never_takes_back_a_roll():
 
 
 @run_async
-async def test_the_results_screen_names_the_winner():
+async def test_the_last_move_stays_on_the_board_until_enter_shows_the_results_naming_the_winner():
+    """Issue 18: the results screen came at once, over the move that ended the game."""
+    from game_harness import screen_lines
+
+    from flight_tui.games.passaportas.ui.presentation import log_events
+
     table = make_table("human,random", seed=2)
     play_until(table, lambda t: t.is_over(), seed=2, limit=20000)
     app = PassaportasApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        await pilot.pause()
+        lines = screen_lines(app)
+        assert "the game is over: Enter shows who won" in lines[0]
+        view = table.view(0)
+        last = table.rules.describe(log_events(view)[-1], 0, table.names)
+        log = " ".join(line.split("│")[-1].strip(" ·›") for line in lines[11:21])
+        assert " ".join(last.split()[:4]) in log, (last, log)  # the log under the plane ends with it
+        assert "Enter Results" in lines[-1]
+        await pilot.press("enter")
         await settle(pilot, lambda: isinstance(app.screen, ResultsScreen))
         winner = table.names[table.view(0).winners[0]]
         summary = app.screen.query_one(".end-summary")

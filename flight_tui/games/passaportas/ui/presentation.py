@@ -252,7 +252,7 @@ def headline(view: PassaportasView, names: Sequence[str], key: KeyNames, reachab
     ``reachable``: whether the fuel in the tank takes the plane to any city.
     """
     if view.phase == OVER:
-        return "The game is over"
+        return f"the game is over: {key('passaportas.results')} shows who won"
     acting = acting_seat(view)
     if acting != view.seat:
         doing = "decides about customs" if view.phase == CUSTOMS else "is in turn"

@@ -66,6 +66,7 @@ STAY_HELP = "Do not fly this turn: the fuel stays in the tank for the next playe
 WILD_HELP = "Use your wild token once: 10,000 litres more (not in your last round: see P6)"
 CUSTOMS_HELP = "Use the customs card for this city on an opponent's group"
 PASS_HELP = "Use no customs card after this landing"
+RESULTS_HELP = "Show who won, once the game is over (the board shows its last move first)"
 UNDO_HELP = "Take back your last move of this turn (never a roll of the dice)"
 SIDE_HELP = "Show your hand or the board"
 LOG_HELP = "Read the whole log on the left, or go back to the board"
@@ -90,6 +91,7 @@ class PassaportasTableScreen(GameTableScreen):
         Binding("down,j", "cursor('down')", "City", show=False, tooltip=CURSOR_HELP, id="passaportas.city-down"),
         Binding("r", "roll", "Roll", tooltip=ROLL_HELP, id="passaportas.roll"),
         Binding("enter", "fly", "Fly", key_display="Enter", tooltip=FLY_HELP, id="passaportas.fly"),
+        Binding("enter", "results", "Results", key_display="Enter", tooltip=RESULTS_HELP, id="passaportas.results"),
         Binding("s", "stay", "Stay", tooltip=STAY_HELP, id="passaportas.stay"),
         Binding("w", "wild", "Wild", tooltip=WILD_HELP, id="passaportas.wild"),
         Binding("c", "customs", "Customs", tooltip=CUSTOMS_HELP, id="passaportas.customs"),
@@ -103,7 +105,8 @@ class PassaportasTableScreen(GameTableScreen):
         Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now", id="passaportas.hint"),
         Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)", id="passaportas.menu"),
     ]
-    """Tab and ``o`` each do one of two things (``check_action`` picks): both share the key's id."""
+    """Tab and ``o`` each do one of two things (``check_action`` picks): both share the key's id;
+    Enter flies, or once the game is over shows the results."""
     SHOWN_WHEN_THEY_APPLY = frozenset({"roll", "fly", "stay", "wild", "customs", "pass_customs", "undo"})
 
     def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
@@ -172,11 +175,10 @@ class PassaportasTableScreen(GameTableScreen):
     def advance(self) -> None:
         """After any change: show the position, then the results, a hand-off, or a bot's move."""
         if self.table.is_over():
-            self._refresh_table()
+            self._refresh_table()  # the last move stays on the board until the player asks for the results
             if not self._end_shown:
                 self._end_shown = True
-                screen = ResultsScreen(self.view, self.table.seats, self.game_map.name)
-                self.app.push_screen(screen, callback=lambda _: self.action_leave())
+                self.notify(f"The game is over: {self.key('passaportas.results')} shows who won.", title="Game over")
             return
         if self.make_forced_move():  # customs with no card for the city, for the one person here
             return
@@ -288,7 +290,10 @@ class PassaportasTableScreen(GameTableScreen):
     # ------------------------------------------------------------ keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Tab and ``o`` switch to the side not shown; in the log the arrows scroll it."""
+        """Tab and ``o`` switch to the side not shown; in the log the arrows scroll it; Enter
+        shows the results once the game is over."""
+        if action in ("fly", "results"):
+            return (action == "results") == self.table.is_over()
         if action == "show_side":
             return parameters[0] != self.side
         if action == "cursor":
@@ -366,6 +371,11 @@ class PassaportasTableScreen(GameTableScreen):
             self.action_show_side("board")
         else:
             super().action_leave()
+
+    def action_results(self) -> None:
+        """The results: who won, every player's groups (Enter or Esc there goes back to the menu)."""
+        screen = ResultsScreen(self.table.view(self.viewer or 0), self.table.seats, self.game_map.name)
+        self.app.push_screen(screen, callback=lambda _: self.action_leave())
 
     def action_roll(self) -> None:
         self.submit(Roll())
