@@ -2,10 +2,12 @@
 
 Tab switches the left side between the board and the hand (every group's trip, your customs
 cards); ``o`` shows the whole log there. The board is the map, or on a narrow screen the list
-of flights from the plane's city (``m`` switches between them). The latest log lines stand under the
-plane, those about your groups marked ``›``; what other players do to your groups is also
-told in a notice (to each person at the keyboard, on their next move). Seats, bots' moves,
-autosave, undo and leaving come from :class:`~flight_tui.ui.game_screen.GameTableScreen`.
+of flights from the plane's city (``m`` switches between them). The latest log lines stand
+under the plane, those about your groups marked ``›``; what other players do to your groups
+is also told in a notice (to each person at the keyboard, on their next move), and the Plane
+panel shows where each other player flew since the viewer's move. When the game ends, its
+last move stays on the board until Enter shows the results. Seats, bots' moves, autosave,
+undo and leaving come from :class:`~flight_tui.ui.game_screen.GameTableScreen`.
 """
 
 from __future__ import annotations
@@ -234,7 +236,8 @@ class PassaportasTableScreen(GameTableScreen):
         rows = flight_rows(view, self.game_map)
         rolls: dict[int, int] = {}
         if choosing and may_roll(view):
-            rolls = {row.city: need for row in rows if not row.amounts and (need := roll_needed(view, row.least)) is not None}
+            needs = {row.city: roll_needed(view, row.least) for row in rows if not row.amounts}
+            rolls = {city: need for city, need in needs.items() if need is not None}
         self.flight_list.show(rows, view.plane, choosing, cursor, rolls)
         name = self.game_map.name(view.plane)
         self.flight_list.border_title = f"Flights from {name} · 1,000 l · {self.key('passaportas.map-or-list')}: map"

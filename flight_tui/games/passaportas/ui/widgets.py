@@ -235,8 +235,7 @@ class PlanePanel(SeatPainter):
             row.append(f"{done}/{len(view.groups[player])} {view.delivered[player]:>2}p")
             out.append_text(row)
             out.append("\n")
-        legend = "* you · →city since your move" if self.size.width < 60 else "* you · →city: moved since your move · groups done · persons"
-        out.append(legend, self.get_component_rich_style("seat--dim"))
+        out.append("* you · →city since your move", self.get_component_rich_style("seat--dim"))
         return out
 
 
