@@ -137,10 +137,8 @@ async def test_the_plane_panel_says_where_each_other_player_flew_since_your_move
 
 @run_async
 async def test_the_whole_log_opens_at_its_latest_line():
-    table = round_four_table()
-    app = PassaportasApp(table)
+    app = PassaportasApp(round_four_table())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
         await pilot.press("o")
         await pilot.pause()
         left = [line.split("│")[0] for line in screen_lines(app)[2:21]]

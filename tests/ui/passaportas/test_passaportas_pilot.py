@@ -62,6 +62,14 @@ async def cursor_to(pilot, panel: MapPanel, city: int) -> None:
     assert panel.cursor == city
 
 
+async def ask_for_a_hint(pilot) -> str:
+    """Press the hint key, let the Normal bot think, and return the hint's text."""
+    await pilot.press("t")
+    await pilot.app.workers.wait_for_complete()  # the Normal bot thinks in a worker
+    await pilot.pause()
+    return next(str(n.message) for n in pilot.app._notifications if n.title == "Hint")
+
+
 def boarding_city(table) -> int | None:
     """A city in reach of seat 0 (after its roll) where one of its waiting groups boards."""
     view = table.view(0)
@@ -282,10 +290,7 @@ async def test_the_fuel_dialog_opened_after_a_hint_starts_on_the_hinted_amount()
     app = PassaportasApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
-        await pilot.press("t")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        hint = next(str(n.message) for n in app._notifications if n.title == "Hint")
+        hint = await ask_for_a_hint(pilot)
         assert "fly to Beirut burning 8,000 l" in hint
         await pilot.press("enter")  # the hint put the cursor on Beirut
         chooser = app.screen
@@ -307,10 +312,7 @@ async def test_the_customs_dialog_opened_after_a_hint_starts_on_the_hinted_group
     app = PassaportasApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
-        await pilot.press("t")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        hint = next(str(n.message) for n in app._notifications if n.title == "Hint")
+        hint = await ask_for_a_hint(pilot)
         assert "against Dev's group of 4" in hint
         await pilot.press("c")
         chooser = app.screen
