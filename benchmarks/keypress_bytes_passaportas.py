@@ -4,7 +4,8 @@ Starts the real app in a pseudo-terminal (80x24 by default, ``TERM=xterm-256colo
 colours) with ``python -m flight_tui new passaportas --seats human,random,random,random --seed 7``,
 waits until the board is quiet, rolls the dice (``r``) so that some cities are in reach, then
 presses the arrow keys in turn (right, down, left, up). The cursor moves among the cities in
-reach; after each key the output is read until the terminal has been silent for 100 ms and
+reach (on the map; below 110 columns the board is the list of flights, where only ↑ ↓ move it);
+after each key the output is read until the terminal has been silent for 100 ms and
 its bytes are counted. Prints the median, p95 and max over the keys that moved the cursor
 (checked on the screen rendered with ``pyte``: the reversed city label changes).
 
@@ -27,7 +28,7 @@ ARGUMENTS = ["new", "passaportas", "--seats", "human,random,random,random", "--s
 
 
 def cursor_label(screen: pyte.Screen) -> str:
-    """The reversed text on the map (the city under the cursor), or ''."""
+    """The reversed text on the board (the city under the cursor), or ''."""
     for y in range(1, screen.lines - 3):
         row = screen.buffer[y]
         text = "".join(row[x].data for x in range(screen.columns) if row[x].reverse)

@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import Notify
 from textual.screen import Screen
 
 from flight_tui.ui.keys import key_for, key_name
+from flight_tui.ui.layout_repaint import repaint_layout_changes
 from flight_tui.ui.partial_updates import crop_partial_updates
 from flight_tui.ui.screens.menu import MenuScreen
 from flight_tui.ui.screens.too_small import TooSmallScreen, too_small
@@ -72,6 +74,7 @@ class FlightTuiApp(App[None]):
         # to greys, which makes the ansi_default colours of an ANSI theme black on black).
         super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
         crop_partial_updates()
+        repaint_layout_changes()
         self.start = start
         self.start_table = table
         self.theme_request = theme
@@ -249,6 +252,13 @@ class FlightTuiApp(App[None]):
         self.call_next(self._cover_if_too_small)
         self.call_next(self._close_left_table)
         self.call_next(self._show_save_mark)
+
+    def on_notify(self, event: Notify) -> None:
+        """A notice already on the screen is not stacked a second time: the older copy goes."""
+        new = event.notification
+        for shown in list(self._notifications):
+            if shown is not new and (shown.message, shown.title, shown.severity) == (new.message, new.title, new.severity):
+                self._unnotify(shown)
 
     def _cover_if_too_small(self) -> None:
         """Keep the too-small notice on top while the terminal is under 80x24 (it leaves by itself)."""

@@ -6,10 +6,12 @@ import io
 
 from passaportas_harness import PassaportasApp, make_table, play_until, run_async
 from rich.console import Console
+from textual.widgets import OptionList
 
-from flight_tui.games.passaportas.rules.state import CUSTOMS, FUEL, HOME, Boarded, CustomsPassed, Flew, GroupRef, PassCustoms, UseCustoms
+from flight_tui.games.passaportas.rules.state import CUSTOMS, FUEL, HOME, Boarded, CustomsPassed, Flew, Fly, GroupRef, PassCustoms, UseCustoms
 from flight_tui.ui.widgets.handoff import HandOffScreen
 from flight_tui.games.passaportas.ui.choosers import OptionChooser, ResultsScreen
+from flight_tui.games.passaportas.ui.presentation import may_roll
 from flight_tui.games.passaportas.ui.table_screen import PassaportasTableScreen
 from flight_tui.games.passaportas.ui.widgets import HandPanel, MapPanel, PlanePanel
 
@@ -31,7 +33,15 @@ def plain(widget) -> str:
 
 
 async def cursor_to(pilot, panel: MapPanel, city: int) -> None:
-    """Move the map cursor onto ``city`` with the arrow keys (toward it, any key that gets closer)."""
+    """Move the map cursor onto ``city`` with the arrow keys (toward it, any key that gets closer);
+    in the list of flights (at 80 columns), ↑ or ↓ toward its row."""
+    screen = pilot.app.screen
+    if screen.board_is_list():
+        order = screen.flight_list.order()
+        for _ in range(40):
+            if panel.cursor == city:
+                return
+            await pilot.press("down" if order.index(city) > order.index(panel.cursor) else "up")
     for _ in range(40):
         if panel.cursor == city:
             return
@@ -50,6 +60,14 @@ async def cursor_to(pilot, panel: MapPanel, city: int) -> None:
                 break
             panel.move_to(start)  # that key led away: back, try another
     assert panel.cursor == city
+
+
+async def ask_for_a_hint(pilot) -> str:
+    """Press the hint key, let the Normal bot think, and return the hint's text."""
+    await pilot.press("t")
+    await pilot.app.workers.wait_for_complete()  # the Normal bot thinks in a worker
+    await pilot.pause()
+    return next(str(n.message) for n in pilot.app._notifications if n.title == "Hint")
 
 
 def boarding_city(table) -> int | None:
@@ -165,11 +183,26 @@ async def test_undo_never_takes_back_a_roll():
 
 
 @run_async
-async def test_the_results_screen_names_the_winner():
+async def test_the_last_move_stays_on_the_board_until_enter_shows_the_results_naming_the_winner():
+    """Issue 18: the results screen came at once, over the move that ended the game."""
+    from game_harness import screen_lines
+
+    from flight_tui.games.passaportas.ui.presentation import log_events
+
     table = make_table("human,random", seed=2)
     play_until(table, lambda t: t.is_over(), seed=2, limit=20000)
     app = PassaportasApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        await pilot.pause()
+        lines = screen_lines(app)
+        assert "the game is over: Enter shows who won" in lines[0]
+        view = table.view(0)
+        last = table.rules.describe(log_events(view)[-1], 0, table.names)
+        log = " ".join(line.split("│")[-1].strip(" ·›") for line in lines[11:21])
+        assert " ".join(last.split()[:4]) in log, (last, log)  # the log under the plane ends with it
+        assert "Enter Results" in lines[-1]
+        await pilot.press("enter")
         await settle(pilot, lambda: isinstance(app.screen, ResultsScreen))
         winner = table.names[table.view(0).winners[0]]
         summary = app.screen.query_one(".end-summary")
@@ -246,6 +279,48 @@ async def test_hint_says_what_the_normal_bot_would_do():
         await pilot.pause()
         assert table.view(0).turn.rolls
         assert not [n for n in app._notifications if n.title == "Hint"]
+
+
+@run_async
+async def test_the_fuel_dialog_opened_after_a_hint_starts_on_the_hinted_amount():
+    """Issue 18: the Normal bot would fly to Beirut burning 8,000 l; Beirut takes 3,000 or 8,000 l,
+    and the dialog starts on 8,000 (it used to start on the lowest)."""
+    table = make_table("human,normal,normal", seed=4)
+    play_until(table, lambda t: t.to_act() == (0,) and t.view(0).phase == FUEL and t.view(0).turn.rolls and not may_roll(t.view(0)), seed=4)
+    app = PassaportasApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        hint = await ask_for_a_hint(pilot)
+        assert "fly to Beirut burning 8,000 l" in hint
+        await pilot.press("enter")  # the hint put the cursor on Beirut
+        chooser = app.screen
+        assert isinstance(chooser, OptionChooser) and [key for key, _ in chooser.options] == ["3", "8"]
+        assert chooser.query_one(OptionList).highlighted == 1
+        assert not [n for n in app._notifications if n.title == "Hint"]  # it would stand over the dialog
+        played = len(table.actions)
+        await pilot.press("enter")
+        assert table.actions[played] == (0, Fly(10, 8))
+
+
+@run_async
+async def test_the_customs_dialog_opened_after_a_hint_starts_on_the_hinted_group():
+    """Issue 18: the Normal bot would refuse Dev's group of 4, the third answer: the dialog starts there."""
+    from flight_tui.games.passaportas.ui.presentation import usable_holder
+
+    table = make_table("human,normal,normal,normal", seed=1)
+    play_until(table, lambda t: t.to_act() == (0,) and t.view(0).phase == CUSTOMS and usable_holder(t.view(0)) is not None, seed=1)
+    app = PassaportasApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        hint = await ask_for_a_hint(pilot)
+        assert "against Dev's group of 4" in hint
+        await pilot.press("c")
+        chooser = app.screen
+        assert isinstance(chooser, OptionChooser) and [key for key, _ in chooser.options] == ["1:4", "3:2", "3:4", "pass"]
+        assert chooser.query_one(OptionList).highlighted == 2
+        played = len(table.actions)
+        await pilot.press("enter")
+        assert table.actions[played] == (0, UseCustoms(0, 3, 4))
 
 
 @run_async

@@ -34,3 +34,29 @@ def test_hand_off_in_the_app(snap_compare):
 
     app = FlightTuiApp(table=make_table("human:Ann,human:Bob", seed=4))
     assert snap_compare(app, terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_list_of_flights_after_the_wild_token(snap_compare, size):
+    """The board as the list (80 columns: by itself; wider: after ``m``): the cities in reach (◆)
+    with the exact amounts that reach them, each city's leg and least fuel, who gets off or boards."""
+    keys = ["r", "w", "down"] if size[0] < 110 else ["m", "r", "w", "down"]
+    assert snap_compare(PassaportasApp(round_four_table()), terminal_size=size, press=keys)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_fuel_dialog_after_a_hint(snap_compare, size):
+    """The Normal bot would fly to Beirut burning 8,000 l: the dialog, at the top of the screen
+    (notices stand at the bottom right), starts on 8,000."""
+    from flight_tui.games.passaportas.ui.presentation import may_roll
+
+    table = make_table("human,normal,normal", seed=4)
+    play_until(table, lambda t: t.to_act() == (0,) and t.view(0).phase == FUEL and t.view(0).turn.rolls and not may_roll(t.view(0)), seed=4)
+
+    async def hint_then_fly(pilot):
+        await pilot.press("t")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("enter")
+
+    assert snap_compare(PassaportasApp(table), terminal_size=size, run_before=hint_then_fly)

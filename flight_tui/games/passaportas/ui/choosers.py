@@ -22,20 +22,29 @@ PASS = "pass"
 
 
 class OptionChooser(ModalScreen[str | None]):
-    """A question and a list of answers: ↑↓ and Enter pick one, Esc goes back without choosing."""
+    """A question and a list of answers: ↑↓ and Enter pick one, Esc goes back without choosing.
+
+    ``start``: the key of the answer the cursor starts on (the first one if None or unknown).
+    """
 
     BINDINGS = [Binding("escape", "cancel", "Back", key_display="Esc", id="passaportas.chooser.back")]
 
-    def __init__(self, question: str, options: Sequence[tuple[str, str]]) -> None:
+    def __init__(self, question: str, options: Sequence[tuple[str, str]], start: str | None = None) -> None:
         super().__init__()
         self.question = question
         self.options = list(options)
+        self.start = start
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chooser"):
             yield Static(Text(self.question, style="bold"))
             yield OptionList(*(Option(label, id=key) for key, label in self.options), id="choices")
         yield Footer()
+
+    def on_mount(self) -> None:
+        keys = [key for key, _ in self.options]
+        if self.start in keys:
+            self.query_one(OptionList).highlighted = keys.index(self.start)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
@@ -49,13 +58,18 @@ def fuel_options(amounts: Sequence[int], routes: Sequence[str]) -> list[tuple[st
     return [(str(a), f"{litres(a):>9}  {route}") for a, route in zip(amounts, routes)]
 
 
+def customs_key(player: int, size: int) -> str:
+    """The answer ``player:size`` of the customs question: that player's group of ``size``."""
+    return f"{player}:{size}"
+
+
 def customs_options(view: PassaportasView, names: Sequence[str]) -> list[tuple[str, str]]:
     """Each opponent group in the plane or the office as ``player:size``, then passing."""
     options = []
     for player, size, status in customs_targets(view):
         where = "in the plane" if status == PLANE else "in the customs office"
         label = f"{group_label(player, size)} {names[player]}'s group of {size} {where}"
-        options.append((f"{player}:{size}", label))
+        options.append((customs_key(player, size), label))
     options.append((PASS, "Use no customs card"))
     return options
 

@@ -8,7 +8,7 @@ what a move is in words all come from a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 
 from flight_tui.games.passaportas.bots.tactics import Table as Forecast
 from flight_tui.games.passaportas.rules.map import MAX_FUEL, GameMap
@@ -24,12 +24,14 @@ from flight_tui.games.passaportas.rules.state import (
     Boarded,
     CustomsPassed,
     CustomsUsed,
+    Flew,
     Fly,
     GotOff,
     NoRoom,
     PassaportasView,
     PassCustoms,
     Roll,
+    StayedPut,
     StayPut,
     TripDealt,
     TripsCompleted,
@@ -54,8 +56,13 @@ def fuel_bar(fuel: int, width: int) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
-def dice_text(rolls: Sequence[tuple[int, int]]) -> str:
-    """This turn's throws, e.g. ``⚂3 ⚂3 double · ⚀1 ⚄5``; empty before the first throw."""
+def dice_text(rolls: Sequence[tuple[int, int]], compact: bool = False) -> str:
+    """This turn's throws, e.g. ``⚂3 ⚂3 double · ⚀1 ⚄5``; empty before the first throw.
+
+    ``compact`` (a narrow screen): ``⚂3⚂3 ⚀1⚄5``, a double told by its two equal dice.
+    """
+    if compact:
+        return " ".join(f"{DICE_FACES[a - 1]}{a}{DICE_FACES[b - 1]}{b}" for a, b in rolls)
     parts = []
     for a, b in rolls:
         part = f"{DICE_FACES[a - 1]}{a} {DICE_FACES[b - 1]}{b}"
@@ -144,6 +151,81 @@ def city_notes(view: PassaportasView, city: int, names: Sequence[str]) -> list[s
     return notes
 
 
+class FlightRow(NamedTuple):
+    """One city as the list of flights shows it, from the plane's city."""
+
+    city: int
+    leg: int | None
+    """The fuel of the leg from the plane's city (None: no leg between them)."""
+    least: int | None
+    """The least fuel a flight there burns (None: more than a full tank; 0: the plane is there)."""
+    amounts: tuple[int, ...]
+    """The exact amounts that reach it with the fuel in the tank now."""
+    off: tuple[str, ...]
+    """Groups that would get off there (``B3``)."""
+    on: tuple[str, ...]
+    """Groups that would board there."""
+
+
+def flight_rows(view: PassaportasView, game_map: GameMap) -> list[FlightRow]:
+    """Every city as seen from the plane: the plane's city, then its legs by fuel, then the
+    others by the least fuel a flight there burns (a leg's fuel is often not the least)."""
+    plane = view.plane
+    within_a_tank = game_map.destinations(plane, MAX_FUEL)
+    now = game_map.destinations(plane, view.fuel)
+    legs = dict(game_map.neighbours(plane))
+    forecast = Forecast.from_view(view)
+    rows = []
+    for city in range(game_map.size):
+        off, on, _ = forecast.landing(city, view.current)
+        least = 0 if city == plane else within_a_tank[city][0] if city in within_a_tank else None
+        rows.append(
+            FlightRow(
+                city,
+                legs.get(city),
+                least,
+                now.get(city, ()),
+                tuple(group_label(player, size) for player, size in off),
+                tuple(group_label(player, size) for player, size, _ in on),
+            )
+        )
+
+    def order(row: FlightRow) -> tuple[int, int, str]:
+        if row.city == plane:
+            return (0, 0, "")
+        if row.leg is not None:
+            return (1, row.leg, game_map.name(row.city))
+        return (2, row.least if row.least is not None else MAX_FUEL + 1, game_map.name(row.city))
+
+    return sorted(rows, key=order)
+
+
+def roll_needed(view: PassaportasView, least: int | None) -> int | None:
+    """The dice total that would bring the tank to ``least`` (None: no single throw of 2 to 12 does,
+    or the tank already holds it)."""
+    if least is None or least <= view.fuel:
+        return None
+    need = least - view.fuel
+    return max(need, 2) if need <= 12 else None
+
+
+def moves_since_mine(view: PassaportasView) -> dict[int, int | None]:
+    """Where each other player flew since the viewer's last flight or stay (None: they stayed).
+
+    Before the viewer's first move, every move of the game counts. A player who has not moved
+    since is left out.
+    """
+    log = view.log
+    mine = [i for i, e in enumerate(log) if isinstance(e, (Flew, StayedPut)) and e.seat == view.seat]
+    since: dict[int, int | None] = {}
+    for event in log[mine[-1] + 1 if mine else 0 :]:
+        if isinstance(event, Flew) and event.seat != view.seat:
+            since[event.seat] = event.route[-1]
+        elif isinstance(event, StayedPut) and event.seat != view.seat:
+            since[event.seat] = None
+    return since
+
+
 def customs_targets(view: PassaportasView) -> list[tuple[int, int, str]]:
     """Opponents' groups the viewer could refuse: ``(player, size, where)``."""
     out = []
@@ -170,7 +252,7 @@ def headline(view: PassaportasView, names: Sequence[str], key: KeyNames, reachab
     ``reachable``: whether the fuel in the tank takes the plane to any city.
     """
     if view.phase == OVER:
-        return "The game is over"
+        return f"the game is over: {key('passaportas.results')} shows who won"
     acting = acting_seat(view)
     if acting != view.seat:
         doing = "decides about customs" if view.phase == CUSTOMS else "is in turn"

@@ -1,10 +1,13 @@
 """The Passaportas table: the map, the plane and its seats, the fuel gauge, the dice and a hand.
 
-Tab switches the left side between the board (the map) and the hand (every group's trip,
-your customs cards); ``o`` shows the whole log there. The latest log lines stand under the
-plane, those about your groups marked ``›``; what other players do to your groups is also
-told in a notice (to each person at the keyboard, on their next move). Seats, bots' moves,
-autosave, undo and leaving come from :class:`~flight_tui.ui.game_screen.GameTableScreen`.
+Tab switches the left side between the board and the hand (every group's trip, your customs
+cards); ``o`` shows the whole log there. The board is the map, or on a narrow screen the list
+of flights from the plane's city (``m`` switches between them). The latest log lines stand
+under the plane, those about your groups marked ``›``; what other players do to your groups
+is also told in a notice (to each person at the keyboard, on their next move), and the Plane
+panel shows where each other player flew since the viewer's move. When the game ends, its
+last move stays on the board until Enter shows the results. Seats, bots' moves, autosave,
+undo and leaving come from :class:`~flight_tui.ui.game_screen.GameTableScreen`.
 """
 
 from __future__ import annotations
@@ -29,8 +32,9 @@ from flight_tui.games.passaportas.rules.state import (
     UseWildToken,
 )
 from flight_tui.table import Table
-from flight_tui.games.passaportas.ui.choosers import PASS, OptionChooser, ResultsScreen, customs_options, fuel_options
+from flight_tui.games.passaportas.ui.choosers import PASS, OptionChooser, ResultsScreen, customs_key, customs_options, fuel_options
 from flight_tui.games.passaportas.rules.game import litres
+from flight_tui.games.passaportas.ui.flight_list import FlightList
 from flight_tui.games.passaportas.ui.presentation import (
     acting_seat,
     action_text,
@@ -39,9 +43,11 @@ from flight_tui.games.passaportas.ui.presentation import (
     concerns,
     destinations,
     flight_route,
+    flight_rows,
     log_events,
     may_roll,
     my_move,
+    roll_needed,
     stay_or_wild,
     usable_holder,
     wild_bars_landing,
@@ -62,9 +68,15 @@ STAY_HELP = "Do not fly this turn: the fuel stays in the tank for the next playe
 WILD_HELP = "Use your wild token once: 10,000 litres more (not in your last round: see P6)"
 CUSTOMS_HELP = "Use the customs card for this city on an opponent's group"
 PASS_HELP = "Use no customs card after this landing"
+RESULTS_HELP = "Show who won, once the game is over (the board shows its last move first)"
 UNDO_HELP = "Take back your last move of this turn (never a roll of the dice)"
 SIDE_HELP = "Show your hand or the board"
 LOG_HELP = "Read the whole log on the left, or go back to the board"
+MAP_OR_LIST_HELP = "Show the board as the map, or as the list of flights from the plane's city"
+NEWS_TIMEOUT = 10
+"""Seconds a notice of what others did to your groups stays (twice a plain notice's)."""
+LIST_BELOW_WIDTH = 110
+"""Screens narrower than this show the board as the list of flights (unless the player chose)."""
 
 
 class PassaportasTableScreen(GameTableScreen):
@@ -81,6 +93,7 @@ class PassaportasTableScreen(GameTableScreen):
         Binding("down,j", "cursor('down')", "City", show=False, tooltip=CURSOR_HELP, id="passaportas.city-down"),
         Binding("r", "roll", "Roll", tooltip=ROLL_HELP, id="passaportas.roll"),
         Binding("enter", "fly", "Fly", key_display="Enter", tooltip=FLY_HELP, id="passaportas.fly"),
+        Binding("enter", "results", "Results", key_display="Enter", tooltip=RESULTS_HELP, id="passaportas.results"),
         Binding("s", "stay", "Stay", tooltip=STAY_HELP, id="passaportas.stay"),
         Binding("w", "wild", "Wild", tooltip=WILD_HELP, id="passaportas.wild"),
         Binding("c", "customs", "Customs", tooltip=CUSTOMS_HELP, id="passaportas.customs"),
@@ -90,10 +103,12 @@ class PassaportasTableScreen(GameTableScreen):
         Binding("tab", "show_side('board')", "Board", key_display="Tab", tooltip=SIDE_HELP, id="passaportas.hand-or-board"),
         Binding("o", "show_side('history')", "Log", tooltip=LOG_HELP, id="passaportas.log"),
         Binding("o", "show_side('board')", "Board", tooltip=LOG_HELP, id="passaportas.log"),
+        Binding("m", "map_or_list", "Map/list", show=False, tooltip=MAP_OR_LIST_HELP, id="passaportas.map-or-list"),
         Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now", id="passaportas.hint"),
         Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)", id="passaportas.menu"),
     ]
-    """Tab and ``o`` each do one of two things (``check_action`` picks): both share the key's id."""
+    """Tab and ``o`` each do one of two things (``check_action`` picks): both share the key's id;
+    Enter flies, or once the game is over shows the results."""
     SHOWN_WHEN_THEY_APPLY = frozenset({"roll", "fly", "stay", "wild", "customs", "pass_customs", "undo"})
 
     def __init__(self, table: Table, *, bot_delay: float | None = None) -> None:
@@ -103,8 +118,12 @@ class PassaportasTableScreen(GameTableScreen):
         self._end_shown = False
         self.side = "board"
         """What the left side shows: ``board``, ``hand`` or ``history`` (the whole log)."""
+        self.board_as: str | None = None
+        """How the player chose to see the board: ``map`` or ``list`` (None: by the screen's width)."""
         self._news: defaultdict[int, list[str]] = defaultdict(list)
         """Per person at the table: what others did to their groups since they last looked."""
+        self._hinted: tuple[tuple[Any, ...], Any] | None = None
+        """The moves played when the last hint came, and the move it named (a dialog starts on it)."""
 
     # ------------------------------------------------------------ layout
 
@@ -113,6 +132,7 @@ class PassaportasTableScreen(GameTableScreen):
         with Horizontal(id="middle"):
             with ContentSwitcher(initial=self.side, id="left"):
                 yield MapPanel(self.game_map, id="board", classes="panel")
+                yield FlightList(self.game_map, id="flights", classes="panel")
                 yield HandPanel(id="hand", classes="panel")
                 yield LogView(id="history", classes="panel")
             with Vertical(id="side"):
@@ -122,27 +142,45 @@ class PassaportasTableScreen(GameTableScreen):
         yield GameFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#board").border_title = "Board · our own map · fuel in 1,000 l"
+        self.query_one("#board").border_title = f"Board · our own map · fuel in 1,000 l · {self.key('passaportas.map-or-list')}: list"
         self.query_one("#hand").border_title = "Hand"
         self.query_one("#history").border_title = f"Log · ↑↓ PgUp PgDn scroll · {self.key('passaportas.log')}: the board"
         self.query_one("#plane").border_title = "Plane"
         self.query_one("#log").border_title = "Log"
+        self._show_left()
         self.start()
 
     @property
     def map_panel(self) -> MapPanel:
         return self.query_one(MapPanel)
 
+    @property
+    def flight_list(self) -> FlightList:
+        return self.query_one(FlightList)
+
+    def board_is_list(self) -> bool:
+        """Whether the board shows as the list of flights (the player's choice, or a narrow screen)."""
+        if self.board_as is not None:
+            return self.board_as == "list"
+        return self.app.size.width < LIST_BELOW_WIDTH
+
+    def _show_left(self) -> None:
+        """Show on the left what :attr:`side` says (the board as the map or the list)."""
+        shown = "flights" if self.side == "board" and self.board_is_list() else self.side
+        self.query_one(ContentSwitcher).current = shown
+
+    def on_resize(self) -> None:
+        self._show_left()
+
     # ------------------------------------------------------------ the flow of the game
 
     def advance(self) -> None:
         """After any change: show the position, then the results, a hand-off, or a bot's move."""
         if self.table.is_over():
-            self._refresh_table()
+            self._refresh_table()  # the last move stays on the board until the player asks for the results
             if not self._end_shown:
                 self._end_shown = True
-                screen = ResultsScreen(self.view, self.table.seats, self.game_map.name)
-                self.app.push_screen(screen, callback=lambda _: self.action_leave())
+                self.notify(f"The game is over: {self.key('passaportas.results')} shows who won.", title="Game over")
             return
         if self.make_forced_move():  # customs with no card for the city, for the one person here
             return
@@ -170,7 +208,7 @@ class PassaportasTableScreen(GameTableScreen):
         """Tell the viewer, in one notice, what others did to their groups since they last looked."""
         news = self._news.pop(self.viewer, None) if self.viewer is not None else None
         if news:
-            self.notify("\n".join(news), title="Your groups", markup=False)
+            self.notify("\n".join(news), title="Your groups", markup=False, timeout=NEWS_TIMEOUT)
 
     # ------------------------------------------------------------ drawing
 
@@ -184,6 +222,7 @@ class PassaportasTableScreen(GameTableScreen):
         if old is None or old.plane != view.plane or (choosing and cursor not in reach and cursor != view.plane):
             cursor = view.plane
         self.map_panel.show(view.plane, reach, choosing, cursor)
+        self._show_flights(view, choosing, cursor)
         self.query_one(StatusBar).show(view, self.table.names, reachable=bool(reach))
         self.query_one(PlanePanel).show(view, self.table.seats, self.game_map)
         self.query_one(HandPanel).show(view, self.table.seats, self.game_map)
@@ -191,6 +230,17 @@ class PassaportasTableScreen(GameTableScreen):
         self.query_one("#hand").border_title = f"{self.table.seats[view.seat].name}'s hand · {self.key('passaportas.hand-or-board')}: the board"
         self._show_reason()
         self.refresh_bindings()
+
+    def _show_flights(self, view: PassaportasView, choosing: bool, cursor: int) -> None:
+        """The list of flights from the plane's city, with the dice totals that would reach more."""
+        rows = flight_rows(view, self.game_map)
+        rolls: dict[int, int] = {}
+        if choosing and may_roll(view):
+            needs = {row.city: roll_needed(view, row.least) for row in rows if not row.amounts}
+            rolls = {city: need for city, need in needs.items() if need is not None}
+        self.flight_list.show(rows, view.plane, choosing, cursor, rolls)
+        name = self.game_map.name(view.plane)
+        self.flight_list.border_title = f"Flights from {name} · 1,000 l · {self.key('passaportas.map-or-list')}: map"
 
     def _show_log(self, view: PassaportasView) -> None:
         """The latest lines under the plane, the whole log on the left; lines about the viewer marked."""
@@ -237,12 +287,16 @@ class PassaportasTableScreen(GameTableScreen):
         self.query_one(ReasonLine).show(message)
 
     def on_map_panel_cursor_moved(self, _: MapPanel.CursorMoved) -> None:
+        self.flight_list.move_to(self.map_panel.cursor)
         self._show_reason()
 
     # ------------------------------------------------------------ keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Tab and ``o`` switch to the side not shown; in the log the arrows scroll it."""
+        """Tab and ``o`` switch to the side not shown; in the log the arrows scroll it; Enter
+        shows the results once the game is over."""
+        if action in ("fly", "results"):
+            return (action == "results") == self.table.is_over()
         if action == "show_side":
             return parameters[0] != self.side
         if action == "cursor":
@@ -261,12 +315,23 @@ class PassaportasTableScreen(GameTableScreen):
         return choosing_flight(view)
 
     def action_cursor(self, direction: str) -> None:
-        """Move to the nearest city that way (only among reachable ones while choosing a flight)."""
+        """Move to the nearest city that way (only among reachable ones while choosing a flight);
+        in the list of flights, ↑ ↓ move to the row above or below."""
         panel = self.map_panel
         places = panel.label_places()
         candidates = set(places)
         if self.view is not None and choosing_flight(self.view):
             candidates = set(panel.reach) | {self.view.plane}
+        if self.side == "board" and self.board_is_list():
+            rows = [city for city in self.flight_list.order() if city in candidates]
+            step = {"up": -1, "down": 1}.get(direction, 0)
+            if step and panel.cursor in rows:
+                index = rows.index(panel.cursor) + step
+                if 0 <= index < len(rows):
+                    panel.move_to(rows[index])
+            elif step and rows:
+                panel.move_to(rows[0])
+            return
         x0, y0 = places[panel.cursor]
         dx, dy = DIRECTIONS[direction]
         best, best_score = None, None
@@ -285,14 +350,20 @@ class PassaportasTableScreen(GameTableScreen):
     def action_switch_side(self) -> None:
         self.action_show_side("hand" if self.side == "board" else "board")
 
+    def action_map_or_list(self) -> None:
+        """Show the board as the map or as the list of flights (and show the board)."""
+        self.board_as = "map" if self.board_is_list() else "list"
+        self.action_show_side("board")
+
     def action_show_side(self, side: str) -> None:
         """Show the board, the hand or the whole log on the left (the log takes the arrow keys)."""
         self.side = side
-        self.query_one(ContentSwitcher).current = side
+        self._show_left()
         history = self.query_one(LogView)
         history.can_focus = side == "history"  # the keys are the screen's, but the log's arrows scroll it
         if side == "history":
             history.focus()
+            history.call_after_refresh(history.scroll_end, animate=False)  # it opens at the latest line
         else:
             self.set_focus(None)
         self.refresh_bindings()
@@ -303,6 +374,11 @@ class PassaportasTableScreen(GameTableScreen):
             self.action_show_side("board")
         else:
             super().action_leave()
+
+    def action_results(self) -> None:
+        """The results: who won, every player's groups (Enter or Esc there goes back to the menu)."""
+        screen = ResultsScreen(self.table.view(self.viewer or 0), self.table.seats, self.game_map.name)
+        self.app.push_screen(screen, callback=lambda _: self.action_leave())
 
     def action_roll(self) -> None:
         self.submit(Roll())
@@ -337,8 +413,11 @@ class PassaportasTableScreen(GameTableScreen):
             if amount is not None:
                 self.submit(Fly(city, int(amount)))
 
+        hinted = self.hinted_move()
+        start = str(hinted.fuel) if isinstance(hinted, Fly) and hinted.city == city else None
         question = f"Fly to {self.game_map.name(city)}: how much fuel to burn? (the rest stays for the next player)"
-        self.app.push_screen(OptionChooser(question, fuel_options(amounts, routes)), callback=chosen)
+        self.forget_hint()  # its notice would stand over the dialog, which starts on the hinted answer
+        self.app.push_screen(OptionChooser(question, fuel_options(amounts, routes), start), callback=chosen)
 
     def action_customs(self) -> None:
         view = self.view
@@ -357,8 +436,13 @@ class PassaportasTableScreen(GameTableScreen):
                 player, size = (int(n) for n in key.split(":"))
                 self.submit(UseCustoms(holder, player, size))
 
+        hinted = self.hinted_move()
+        start = PASS if isinstance(hinted, PassCustoms) else None
+        if isinstance(hinted, UseCustoms):
+            start = customs_key(hinted.player, hinted.group)
         question = f"Your customs card for {self.game_map.name(view.plane)}: whose passport do you refuse?"
-        self.app.push_screen(OptionChooser(question, customs_options(view, self.table.names)), callback=chosen)
+        self.forget_hint()
+        self.app.push_screen(OptionChooser(question, customs_options(view, self.table.names), start), callback=chosen)
 
     def action_pass_customs(self) -> None:
         self.submit(PassCustoms())
@@ -370,12 +454,19 @@ class PassaportasTableScreen(GameTableScreen):
             return
 
         def show(action: Any) -> None:
+            self._hinted = (tuple(self.table.actions), action)
             if isinstance(action, Fly):
                 self.map_panel.move_to(action.city)
             text = action_text(action, self.game_map, self.table.names, view, self.key)
             self.show_hint(f"The Normal bot would {text}.")
 
         self.request_hint(show)
+
+    def hinted_move(self) -> Any:
+        """The move the last hint named, if nothing was played since (None otherwise)."""
+        if self._hinted is None or self._hinted[0] != tuple(self.table.actions):
+            return None
+        return self._hinted[1]
 
     def submit(self, action: Any) -> bool:
         if self.viewer is None or acting_seat(self.view) != self.viewer:

@@ -32,6 +32,7 @@ from flight_tui.games.passaportas.ui.presentation import (
     fuel_bar,
     group_label,
     headline,
+    moves_since_mine,
     seat_cells,
 )
 
@@ -56,6 +57,11 @@ class SeatPainter(Widget):
         if player < 0:
             return self.get_component_rich_style("seat--dim")
         return self.get_component_rich_style(f"seat--{player + 1}")
+
+
+GAUGE_FROM_WIDTH = 100
+"""Status lines this wide show the fuel gauge and the dice in words; narrower ones, the litres
+and the dice alone, so that the whole line fits in 80 columns."""
 
 
 class StatusBar(SeatPainter):
@@ -83,9 +89,11 @@ class StatusBar(SeatPainter):
             left.append(f"{SEAT_LETTERS[acting]} ", self.seat_style(acting) + Style(bold=True))
         left.append(headline(view, self.names, partial(key_for, self), self.reachable), Style(bold=acting == view.seat))
         right = Text("Fuel ")
-        right.append(fuel_bar(view.fuel, 25 if wide else 10), self.get_component_rich_style("seat--strong"))
-        right.append(f" {litres(view.fuel):>9}")
-        dice = dice_text(view.turn.rolls)
+        if self.size.width >= GAUGE_FROM_WIDTH:
+            right.append(fuel_bar(view.fuel, 25 if wide else 10), self.get_component_rich_style("seat--strong"))
+            right.append(" ")
+        right.append(f"{litres(view.fuel):>8}")
+        dice = dice_text(view.turn.rolls, compact=self.size.width < GAUGE_FROM_WIDTH)
         if dice:
             right.append(f" │ {dice}")
         right.append(" ")
@@ -212,7 +220,8 @@ class PlanePanel(SeatPainter):
         office = " ".join(group_label(r.player, r.group) for r in view.office) or "empty"
         out.append(f"Customs office: {office}\n")
         acting = acting_seat(view)
-        name_width = max(self.size.width - 14, 4)
+        name_width = max(self.size.width - 19, 4)
+        since = moves_since_mine(view)
         for player, spec in enumerate(self.seats):
             mark = "▶" if player == acting and view.phase != OVER else " "
             you = "*" if player == view.seat else " "
@@ -220,11 +229,13 @@ class PlanePanel(SeatPainter):
             row = Text(f"{mark}")
             row.append(f"{SEAT_LETTERS[player]}", self.seat_style(player) + Style(bold=True))
             row.append(f"{you}{name:<{name_width}} ")
+            moved = "" if player not in since else "stay" if since[player] is None else f"→{game_map.code(since[player])}"
+            row.append(f"{moved:<5}", Style(bold=True))
             done = sum(g.status == DONE for g in view.groups[player])
             row.append(f"{done}/{len(view.groups[player])} {view.delivered[player]:>2}p")
             out.append_text(row)
             out.append("\n")
-        out.append("* you · groups done · persons", self.get_component_rich_style("seat--dim"))
+        out.append("* you · →city since your move", self.get_component_rich_style("seat--dim"))
         return out
 
 
