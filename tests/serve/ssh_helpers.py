@@ -32,16 +32,17 @@ def make_key(path: Path) -> asyncssh.SSHKey:
 class ServeProcess:
     """``flight-tui serve`` on a free port, with its own data folder."""
 
-    def __init__(self, data: Path, *options: str) -> None:
+    def __init__(self, data: Path, *options: str, env: dict[str, str] | None = None) -> None:
         self.data = data
         self.options = options
+        self.env = env or {}
         self.process: subprocess.Popen[str] | None = None
         self.port = 0
 
     def start(self, timeout: float = 30) -> "ServeProcess":
         command = [sys.executable, "-m", "flight_tui", "--data-dir", str(self.data), "serve", "--port", "0", "--bot-delay", "0", *self.options]
         self.log = open(self.data.parent / f"serve-{time.monotonic_ns()}.log", "w")
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True, env={**os.environ, "COLUMNS": "80"})
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True, env={**os.environ, "COLUMNS": "80", **self.env})
         deadline = time.monotonic() + timeout
         self.banner = []
         while time.monotonic() < deadline:

@@ -42,7 +42,7 @@ def keys(tmp_path):
 
 @pytest.fixture
 def server(tmp_path, keys):
-    serve = ServeProcess(tmp_path / "data", "--authorized-keys", str(keys["file"]), "--join-code", "gate-42").start()
+    serve = ServeProcess(tmp_path / "data", "--authorized-keys", str(keys["file"]), env={"FLIGHT_TUI_JOIN_CODE": "gate-42"}).start()
     yield serve
     serve.stop()
 
@@ -259,7 +259,7 @@ def test_a_killed_server_resumes_its_table_when_started_again(tmp_path, keys):
 
 
 def test_twenty_players_connect_at_once_and_one_more_is_refused(tmp_path, keys):
-    serve = ServeProcess(tmp_path / "data", "--authorized-keys", str(keys["file"]), "--max-per-address", "20").start()
+    serve = ServeProcess(tmp_path / "data", "--authorized-keys", str(keys["file"]), "--max-per-address", "20", "--max-startups", "25", "--max-startups-per-address", "25").start()
     try:
 
         async def scenario():
