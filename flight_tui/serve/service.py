@@ -267,6 +267,8 @@ class TableService:
         self.tables: dict[str, ServedTable] = {}
         self.members: set[Member] = set()
         self._server: asyncio.AbstractServer | None = None
+        self._connections: set[asyncio.Task[Any]] = set()
+        self._stopping = False
 
     # ------------------------------------------------------------ start and stop
 
@@ -279,16 +281,20 @@ class TableService:
             self.socket_path.unlink()
         old = os.umask(0o177)
         try:
-            self._server = await asyncio.start_unix_server(self._connected, path=str(self.socket_path), limit=P.MAX_FRAME)
+            self._server = await asyncio.start_unix_server(self._serve_connection, path=str(self.socket_path), limit=P.MAX_FRAME)
         finally:
             os.umask(old)
         os.chmod(self.socket_path, 0o600)
 
     async def stop(self) -> None:
+        """Close every connection (each handler ends on its own, so that nothing is left to cancel), then save every table."""
+        self._stopping = True
         if self._server is not None:
             self._server.close()
             for member in list(self.members):
                 member.writer.close()
+            if self._connections:
+                await asyncio.wait(self._connections, timeout=5)
             await self._server.wait_closed()
         for served in self.tables.values():
             self.save(served)
@@ -348,6 +354,18 @@ class TableService:
 
     # ------------------------------------------------------------ a connection
 
+    async def _serve_connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """One connection, until it ends or the service stops (a cancelled handler ends quietly)."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._connections.add(task)
+        try:
+            await self._connected(reader, writer)
+        except asyncio.CancelledError:  # asyncio 3.11 would log a traceback for a cancelled handler
+            writer.close()
+        finally:
+            self._connections.discard(task)
+
     async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         member: Member | None = None
         try:
@@ -379,7 +397,8 @@ class TableService:
         finally:
             if member is not None:
                 self.members.discard(member)
-                await self._leave_table(member, dropped=True)
+                if not self._stopping:
+                    await self._leave_table(member, dropped=True)
             writer.close()
 
     async def _handle(self, member: Member, message: Any) -> None:

@@ -89,7 +89,10 @@ class Player:
         self.chan = None
 
     @classmethod
-    async def connect(cls, port: int, username: str, *, key=None, password: str | None = None) -> "Player":
+    async def connect(
+        cls, port: int, username: str, *, key=None, password: str | None = None, source: str | None = None, size=(COLUMNS, ROWS), **session
+    ) -> "Player":
+        """Log in (from the loopback address ``source``, default 127.0.0.1) and open a session with a terminal of ``size``."""
         player = cls()
         player.conn = await asyncssh.connect(
             "127.0.0.1",
@@ -100,6 +103,7 @@ class Player:
             known_hosts=None,
             agent_path=None,
             preferred_auth="publickey" if key is not None else "password,keyboard-interactive",
+            local_addr=(source, 0) if source else None,
         )
         outer = player
 
@@ -113,7 +117,8 @@ class Player:
                 outer.closed = True
                 outer.changed.set()
 
-        player.chan, _ = await player.conn.create_session(Session, term_type="xterm-256color", term_size=(COLUMNS, ROWS), encoding=None)
+        session.setdefault("term_type", "xterm-256color")
+        player.chan, _ = await player.conn.create_session(Session, term_size=size, encoding=None, **session)
         return player
 
     def text(self) -> str:
