@@ -227,13 +227,19 @@ class FrontServer(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         self.username = username[:40]
-        wait = self.front.gate.blocked_for(self.address)
-        if wait > 0:
-            self._refuse(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, f"Too many failed logins from your address: try again in {max(1, round(wait / 60))} minute(s).")
+        if self._refuse_blocked():
+            pass
         elif self._players_full():
             log.warning("refused %s@%s: too many connections", self.username, self.address)
             self._refuse(asyncssh.DISC_TOO_MANY_CONNECTIONS, "Too many players are connected: try again later.")
         return True
+
+    def _refuse_blocked(self) -> bool:
+        """Close the connection if its address has used up its failed logins; whether it did."""
+        wait = self.front.gate.blocked_for(self.address)
+        if wait > 0:
+            self._refuse(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, f"Too many failed logins from your address: try again in {max(1, round(wait / 60))} minute(s).")
+        return wait > 0
 
     def auth_completed(self) -> None:
         self.front.gate.logged_in_or_gone(self)
@@ -270,14 +276,15 @@ class FrontServer(asyncssh.SSHServer):
             self.identity, token = self.front.new_guest(self.name)
             self.welcome = f"Welcome, {self.name}.\nTo come back to your seats later, log in with the password {token}"
             return True
+        self._failed("wrong join code or return password")
         if self.front.gate.failed(self.address):
             settings = self.front.settings.gate
             log.warning(
-                "%s made %d failed logins within %d s: refused until its oldest leaves that time",
+                "%s made %d failed logins within %d s: refused until the oldest is that old",
                 self.address, settings.address_failures, settings.failure_window,
             )
-        self._failed("wrong join code or return password")
         await asyncio.sleep(self.front.settings.login_delay)
+        self._refuse_blocked()
         return False
 
     def _failed(self, reason: str) -> None:

@@ -118,7 +118,11 @@ class Player:
                 outer.changed.set()
 
         session.setdefault("term_type", "xterm-256color")
-        player.chan, _ = await player.conn.create_session(Session, term_size=size, encoding=None, **session)
+        try:
+            player.chan, _ = await player.conn.create_session(Session, term_size=size, encoding=None, **session)
+        except BaseException:
+            player.conn.close()
+            raise
         return player
 
     def text(self) -> str:
@@ -153,6 +157,18 @@ class Player:
             except asyncio.TimeoutError:
                 pass
         return text in self.text()
+
+    async def received_text(self, text: str, timeout: float = 30.0) -> bool:
+        """Wait until ``text`` is among the bytes received (for terminals larger than the 80x24 drawn here)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while text.encode() not in self.received and not self.closed and loop.time() < end:
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), 0.5)
+            except asyncio.TimeoutError:
+                pass
+        return text.encode() in self.received
 
     async def press(self, keys: str | bytes, settle: float = 0.15) -> None:
         self.chan.write(keys.encode() if isinstance(keys, str) else keys)
