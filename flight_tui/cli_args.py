@@ -81,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-connections", type=int, default=50, metavar="N", help="players logged in at once, in all (default 50)")
     serve.add_argument("--max-per-address", type=int, default=10, metavar="N", help="players logged in at once from one address (default 10)")
     serve.add_argument("--max-startups", type=int, default=10, metavar="N", help="connections still logging in, in all; a new one drops the oldest (default 10)")
-    serve.add_argument("--max-startups-per-address", type=int, default=3, metavar="N", help="connections still logging in from one address (default 3)")
+    serve.add_argument("--max-startups-per-address", type=int, default=5, metavar="N", help="connections still logging in from one address (default 5)")
     serve.add_argument("--login-grace", type=float, default=20, metavar="SECONDS", help="time a connection has to log in (default 20)")
     serve.add_argument("--login-attempts", type=int, default=6, metavar="N", help="failed logins before a connection is closed (default 6)")
     serve.add_argument("--login-delay", type=float, default=1.0, metavar="SECONDS", help="wait before a wrong password is answered (default 1)")

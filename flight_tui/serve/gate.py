@@ -21,7 +21,7 @@ class GateSettings:
     """The login limits (each is a ``flight-tui serve`` option)."""
 
     max_startups: int = 10
-    startups_per_address: int = 3
+    startups_per_address: int = 5
     address_failures: int = 20
     failure_window: float = 600.0
 

@@ -460,8 +460,8 @@ class FrontSession(asyncssh.SSHServerSession):
         self._close_terminal()  # the app closed its terminal: it ends, and _app_ended closes the channel
 
     def _app_ended(self, status: int) -> None:
-        if status not in (0, -signal.SIGHUP, 128 + signal.SIGHUP):
-            log.warning("the app of %s (%s) ended with status %d", self.server.name, self.server.identity, status)
+        if status < 0 and status not in (-signal.SIGHUP, -signal.SIGTERM):  # a crash it could not report itself
+            log.warning("the app of %s (%s) was ended by signal %d", self.server.name, self.server.identity, -status)
         self._close_terminal()
         self._end(status if status >= 0 else 1)
 
