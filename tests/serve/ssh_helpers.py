@@ -61,6 +61,13 @@ class ServeProcess:
         self.log.flush()
         return Path(self.log.name).read_text()
 
+    def wait_log(self, text: str, timeout: float = 10) -> str:
+        """The log once it holds ``text`` (or after ``timeout`` seconds): some lines are written as a connection closes."""
+        deadline = time.monotonic() + timeout
+        while text not in self.log_text() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        return self.log_text()
+
     def kill(self) -> None:
         """kill -9."""
         if self.process is not None and self.process.poll() is None:

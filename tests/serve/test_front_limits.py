@@ -31,7 +31,7 @@ LIMITS = (
     "--address-failures", "8",
     "--max-startups", "4",
     "--max-startups-per-address", "2",
-    "--max-guests", "3",
+    "--max-guests", "2",
     "--tables-per-player", "20",
 )  # fmt: skip
 
@@ -126,7 +126,7 @@ def test_a_client_that_stops_reading_does_not_make_the_server_grow(front):
         assert await ann.received_text("Welcome, Ann")
         base = rss_kb(front.serve.process.pid)
         ann.chan.pause_reading()
-        for _ in range(60):  # the command palette opens and closes: a repaint of 500x200 each time
+        for _ in range(30):  # the command palette opens and closes: a repaint of 500x200 each time
             ann.chan.write(b"\x10")
             await asyncio.sleep(0.05)
             ann.chan.write(b"\x1b")
@@ -182,14 +182,14 @@ def test_bad_terminals_leave_no_descriptor_open_and_ended_apps_no_zombie(front):
 
 def test_guests_are_capped(front):
     async def scenario():
-        for n in range(5):
+        for n in range(4):
             guest = await Player.connect(front.port, f"Guest{n}", password=CODE, source="127.0.0.9")
             assert await guest.wait_for("log in with the password")
             guest.close()
         return await friend_plays(front)
 
     assert run(scenario())
-    assert len(json.loads((front.data / "server" / "guests.json").read_text())) == 3
+    assert len(json.loads((front.data / "server" / "guests.json").read_text())) == 2
 
 
 # ------------------------------------------------------------ 4. login attempts, delay, budget per address
@@ -232,7 +232,7 @@ def test_six_attempts_per_connection_and_a_failure_budget_per_address_while_frie
     assert sum(n for n, _ in attempts) <= 8 + 1
     assert "from your address" in attempts[-1][1]
     assert cleo and played
-    log = front.serve.log_text()
+    log = front.serve.wait_log("127.0.0.3 made 8 failed logins")
     assert log.count("refused root@127.0.0.3") <= 3  # one line per connection, not one per guess
     assert "6 failed login(s): wrong join code or return password ×6" in log
     assert "127.0.0.3 made 8 failed logins" in log
@@ -284,4 +284,4 @@ def test_a_join_code_with_accents_lets_friends_in_however_their_keyboard_compose
         return names
 
     assert run(scenario()) == [True, True]
-    assert "refused Eve@127.0.0.11: 1 failed login(s): wrong join code" in front.serve.log_text()
+    assert "refused Eve@127.0.0.11: 1 failed login(s): wrong join code" in front.serve.wait_log("refused Eve@127.0.0.11")

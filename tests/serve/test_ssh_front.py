@@ -146,7 +146,7 @@ def test_a_key_not_in_the_file_and_a_wrong_code_are_refused(server, tmp_path):
             await Player.connect(server.port, "Eve", password="gate-41")
 
     run(scenario())
-    log = server.log_text()
+    log = server.wait_log("wrong join code")
     assert "is not authorized" in log and "wrong join code" in log
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from flight_tui.games import get_rules
 from flight_tui.serve import protocol as P
+from flight_tui.serve import service as service_module
 from flight_tui.serve.service import LOBBY_LIMIT, TableService
 from tests.serve.service_helpers import RawClient
 
@@ -248,13 +249,15 @@ def test_tables_are_limited_per_player_and_in_all_and_the_refusal_says_so(tmp_pa
     assert "This server has 3 tables going" in answers[4].reason
 
 
-def test_the_lobby_fits_in_a_frame_whatever_the_number_of_tables_and_lists_yours_first(tmp_path):
+def test_the_lobby_fits_in_a_frame_whatever_the_number_of_tables_and_lists_yours_first(tmp_path, monkeypatch):
+    monkeypatch.setattr(service_module, "LOBBY_LIMIT", 20)  # the same with 200 and more tables, only slower
+
     async def scenario():
         service = TableService(tmp_path, bot_delay=0, max_tables=10_000, tables_per_player=10_000)
         await service.start()
         flood = await RawClient.connect(service.socket_path, "guest:flood", "Mallory")
         six = [P.SeatChoice("open")] * 5 + [P.SeatChoice("normal")]
-        for _ in range(LOBBY_LIMIT + 60):
+        for _ in range(service_module.LOBBY_LIMIT + 60):
             await flood.send(P.CreateTable("passaportas", six))
         await flood.send(P.ListTables())
         await flood.until(P.Lobby, timeout=60, check=lambda m: m.more == 60)
@@ -269,9 +272,15 @@ def test_the_lobby_fits_in_a_frame_whatever_the_number_of_tables_and_lists_yours
         return lobby, size
 
     lobby, size = run(scenario())
-    assert len(lobby.tables) == LOBBY_LIMIT and lobby.more == 61
+    assert len(lobby.tables) == 20 and lobby.more == 61
     assert any(s.mine for s in lobby.tables[0].seats)
     assert size < P.MAX_FRAME
+
+
+def test_the_largest_lobby_fits_in_a_frame():
+    seat = P.SeatInfo("Ω" * 16, "player", True, True)
+    table = P.TableInfo("autosave-connecting-flights-coop-20261202-064541-99", "connecting-flights-coop", "Connecting Flights (cooperative)", [seat] * 6, "round 12, turn 99, set-up")
+    assert len(P.frame(P.Lobby([table] * LOBBY_LIMIT, more=10**9))) < P.MAX_FRAME
 
 
 def test_a_message_too_large_to_send_is_refused_and_the_player_stays(tmp_path, monkeypatch):
