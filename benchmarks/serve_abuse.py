@@ -8,7 +8,7 @@ default limits, on ``--port 0``, and measures with asyncssh's client on 127.0.0.
   connection until it is closed (at most 200 guesses, at most 30 s);
 - **guesses in 30 s from one address**: the same, connection after connection;
 - **server RSS growth under a non-reading client**: a 500x200 terminal that stops reading while
-  the command palette is opened and closed 60 times;
+  it presses ``n`` and Esc 30 times each, and its size changes with each key (each a full repaint);
 - **descriptors after failed starts**: the server's open descriptors before and after 50
   sessions whose ``TERM`` holds a NUL byte;
 - **time to log in during a table flood**: 100 identities each open up to 10 six-seat tables on
@@ -41,7 +41,8 @@ sys.path.insert(0, str(ROOT))
 from flight_tui.serve import protocol as P  # noqa: E402
 
 CODE = "tea-at-five"
-LOBBY = b"New table"
+LOBBY = b"opens"
+"""In the lobby's hint once the service's list of tables is shown ("n opens one", "n opens a new table")."""
 
 
 class Server:
@@ -151,11 +152,10 @@ async def non_reading(server: Server) -> str:
     await asyncio.sleep(1)
     base = server.rss_kb()
     chan.pause_reading()
-    for _ in range(60):
-        chan.write(b"\x10")
-        await asyncio.sleep(0.1)
-        chan.write(b"\x1b")
-        await asyncio.sleep(0.1)
+    for n in range(60):
+        chan.write(b"n" if n % 2 == 0 else b"\x1b")
+        chan.change_terminal_size(500 - n % 2, 200)
+        await asyncio.sleep(0.25)
     await asyncio.sleep(2)
     grown = server.rss_kb() - base
     conn.abort()
