@@ -134,7 +134,7 @@ def test_a_client_that_stops_reading_does_not_make_the_server_grow(front):
         grown = rss_kb(front.serve.process.pid) - base
         played = await friend_plays(front)
         ann.chan.resume_reading()
-        await ann.quiet(0.5, timeout=20)
+        await ann.quiet(0.5, timeout=3)
         ann.close()
         return grown, played
 
