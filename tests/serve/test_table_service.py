@@ -21,12 +21,12 @@ def run(coro):
     return asyncio.run(asyncio.wait_for(coro, 60))
 
 
-async def _two_at_a_flight_table(folder, **service_options):
+async def _two_at_a_flight_table(folder, bot_after: int = 60, **service_options):
     service = TableService(folder, bot_delay=0, **service_options)
     await service.start()
     ann = await RawClient.connect(service.socket_path, "key:ann", "Ann")
     await ann.until(P.Lobby)
-    await ann.send(P.CreateTable("flight", [P.SeatChoice("me"), P.SeatChoice("open")]))
+    await ann.send(P.CreateTable("flight", [P.SeatChoice("me"), P.SeatChoice("open")], bot_after=bot_after))
     seated = await ann.until(P.Seated)
     bob = await RawClient.connect(service.socket_path, "key:bob", "Bob")
     lobby = await bob.until(P.Lobby, check=lambda m: m.tables)
@@ -310,16 +310,9 @@ def test_a_message_too_large_to_send_is_refused_and_the_player_stays(tmp_path, m
 
 def test_a_restarted_service_gives_a_seat_nobody_came_back_to_its_stand_in_after_the_wait(tmp_path):
     async def first():
-        service = TableService(tmp_path, bot_delay=0)
-        await service.start()
-        ann = await RawClient.connect(service.socket_path, "key:ann", "Ann")
-        await ann.send(P.CreateTable("flight", [P.SeatChoice("me"), P.SeatChoice("open")], bot_after=1))
-        seated = await ann.until(P.Seated)
-        bob = await RawClient.connect(service.socket_path, "key:bob", "Bob")
-        await bob.send(P.TakeSeat(seated.table, 1))
-        await bob.until(P.Seated)
+        service, _, _, table_id = await _two_at_a_flight_table(tmp_path, bot_after=1)
         await service.stop()
-        return seated.table
+        return table_id
 
     async def second(table_id):
         service = TableService(tmp_path, bot_delay=0)
