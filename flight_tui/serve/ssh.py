@@ -490,7 +490,11 @@ class FrontSession(asyncssh.SSHServerSession):
                 self._set_size(self.master)  # the app gets SIGWINCH from its terminal
 
     def eof_received(self) -> bool:
-        return False
+        """The client will send nothing more: nobody can play this app, so it is hung up (its end closes the channel)."""
+        if self.process is None:
+            return False
+        self._hang_up()
+        return True
 
     def connection_lost(self, exc: Exception | None) -> None:
         """The player went away: hang up their app (it ends, and the service keeps their seat)."""
