@@ -8,11 +8,14 @@ default limits, on ``--port 0``, and measures with asyncssh's client on 127.0.0.
   connection until it is closed (at most 200 guesses, at most 30 s);
 - **guesses in 30 s from one address**: the same, connection after connection;
 - **server RSS growth under a non-reading client**: a 500x200 terminal that stops reading while
-  it presses ``n`` and Esc 30 times each, and its size changes with each key (each a full repaint);
+  its size changes 60 times, 4 a second (each change a full repaint);
 - **descriptors after failed starts**: the server's open descriptors before and after 50
   sessions whose ``TERM`` holds a NUL byte;
 - **time to log in during a table flood**: 100 identities each open up to 10 six-seat tables on
   the table service's socket, then a friend logs in (seconds to the lobby; "failed" if never);
+- **time to log in with 900 tables saved**: a data folder where 900 six-seat tables were opened
+  (by the table service of this tree, its limits lifted, or of the tree before them), then the
+  server started on it and a friend logs in;
 - **time to log in during slowloris**: 50 idle TCP connections from 127.0.0.2-6, then a friend
   logs in (seconds to the lobby, at most 30).
 
@@ -48,8 +51,11 @@ LOBBY = b"opens"
 class Server:
     """``flight-tui serve`` of ``source`` with a fresh data folder, a key and a join code."""
 
-    def __init__(self, source: Path, code_on_command_line: bool) -> None:
+    def __init__(self, source: Path, code_on_command_line: bool, tables: int = 0) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="serve-abuse-"))
+        if tables:
+            build = [sys.executable, "-c", BUILD, str(self.folder / "data" / "server"), str(tables)]
+            subprocess.run(build, check=True, env={**os.environ, "PYTHONPATH": str(source)}, timeout=900)
         self.key = asyncssh.generate_private_key("ssh-ed25519")
         (self.folder / "keys").write_bytes(self.key.export_public_key())
         code = ["--join-code", CODE] if code_on_command_line else []
@@ -79,6 +85,35 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+
+BUILD = """
+import asyncio, os, sys
+from flight_tui.serve import protocol as P
+from flight_tui.serve.service import TableService
+os.fsync = lambda fd: None  # only preparing a folder: no need to wait for the disk
+async def build(folder, tables):
+    try:
+        service = TableService(folder, bot_delay=0, max_tables=tables + 1, tables_per_player=tables + 1)
+    except TypeError:  # a tree without table limits
+        service = TableService(folder, bot_delay=0)
+    await service.start()
+    reader, writer = await asyncio.open_unix_connection(str(service.socket_path), limit=64 * P.MAX_FRAME)
+    writer.write(P.frame(P.Hello("guest:flood", "Flood")))
+    async def drain_answers():
+        while await reader.read(65536):
+            pass
+    answers = asyncio.ensure_future(drain_answers())  # the service waits for a reader before it goes on
+    for _ in range(tables):
+        writer.write(P.frame(P.CreateTable("passaportas", [P.SeatChoice("open")] * 6)))
+    await writer.drain()
+    while len(service.tables) < tables:
+        await asyncio.sleep(0.2)
+    writer.close()
+    answers.cancel()
+    await service.stop()
+asyncio.run(build(sys.argv[1], int(sys.argv[2])))
+"""
 
 
 class Screen(asyncssh.SSHClientSession):
@@ -153,7 +188,6 @@ async def non_reading(server: Server) -> str:
     base = server.rss_kb()
     chan.pause_reading()
     for n in range(60):
-        chan.write(b"n" if n % 2 == 0 else b"\x1b")
         chan.change_terminal_size(500 - n % 2, 200)
         await asyncio.sleep(0.25)
     await asyncio.sleep(2)
@@ -220,6 +254,11 @@ async def slowloris(server: Server) -> str:
 
 async def measure(args: argparse.Namespace) -> dict[str, str]:
     figures = {}
+    server = Server(args.source, args.code_on_command_line, tables=900)
+    try:
+        figures["time to log in with 900 tables saved (s)"] = await login_seconds(server)
+    finally:
+        server.stop()
     for name, step in (("guessing", guessing), ("rss", non_reading), ("fds", failed_starts), ("flood", table_flood), ("slowloris", slowloris)):
         server = Server(args.source, args.code_on_command_line)
         try:

@@ -49,6 +49,8 @@ KEY_TYPES = ("ssh-", "ecdsa-", "sk-")
 """How the key types of an authorized-keys line begin."""
 PASSED_VARIABLES = ("PATH", "HOME", "LANG", "LC_ALL", "FLIGHT_TUI_CONFIG_DIR")
 """The server's environment variables a player's app keeps (with TERM from the client)."""
+KILL_AFTER = 5.0
+"""Seconds a hung-up app has to end before it is killed (its own exit grace is 3 s)."""
 MAX_COLUMNS, MAX_ROWS = 500, 200
 """The largest terminal a player's app is given (a larger one asked for is cut to this)."""
 TERM_PATTERN = re.compile(r"[!-~]{1,64}")
@@ -503,11 +505,19 @@ class FrontSession(asyncssh.SSHServerSession):
         self._refused()
 
     def _hang_up(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            try:
-                os.killpg(self.process.pid, signal.SIGHUP)
-            except ProcessLookupError:
-                pass
+        """SIGHUP the app (it saves nothing here and ends within its exit grace); SIGKILL it if it has not ended by ``KILL_AFTER``."""
+        if self.signal_app(signal.SIGHUP):
+            asyncio.get_running_loop().call_later(KILL_AFTER, self.signal_app, signal.SIGKILL)
+
+    def signal_app(self, signum: int) -> bool:
+        """Send ``signum`` to the app's process group if it still runs; whether it was sent."""
+        if self.process is None or self.process.poll() is not None:
+            return False
+        try:
+            os.killpg(self.process.pid, signum)
+        except ProcessLookupError:
+            return False
+        return True
 
     def shut_down(self) -> None:
         """The server stops: give the player their terminal back as it was, say why, and hang up the app."""
@@ -597,7 +607,19 @@ async def run_server(folder: Path, settings: FrontSettings) -> None:
     await stop.wait()
     log.info("stopping: %d player(s) told, every table saved", len(front.sessions))
     acceptor.close()
-    for session in list(front.sessions):
+    sessions = list(front.sessions)
+    for session in sessions:
         session.shut_down()
     await service.stop()
-    await asyncio.sleep(0.2)  # the last lines reach the players before their connections close
+    await end_apps(sessions)
+
+
+async def end_apps(sessions: list[FrontSession]) -> None:
+    """Wait for the hung-up apps to end (at most ``KILL_AFTER`` seconds), then kill those left; the last lines reach the players meanwhile."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + KILL_AFTER
+    await asyncio.sleep(0.2)
+    while loop.time() < deadline and any(s.process is not None and s.process.poll() is None for s in sessions):
+        await asyncio.sleep(0.1)
+    for session in sessions:
+        session.signal_app(signal.SIGKILL)
