@@ -46,3 +46,23 @@ def test_a_crash_is_logged_by_the_service_with_its_traceback_and_the_player_gets
     assert app.return_code == 1
     assert "the app of Ann (key:ann) crashed" in caplog.text
     assert "RuntimeError: the lobby broke" in caplog.text and "Traceback" in caplog.text
+
+
+def test_a_new_table_screen_closed_before_it_was_mounted_does_not_crash():
+    """Pressing n and Esc faster than the screen mounts (a slow link, a busy server) used to crash the app."""
+    from textual.app import App
+
+    from flight_tui.serve.lobby import NewTableScreen
+
+    async def scenario():
+        app = App()
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(5):
+                app.push_screen(NewTableScreen())
+                app.pop_screen()
+                await pilot.pause()
+            app.push_screen(NewTableScreen())
+            await pilot.pause()
+            return app.screen.query_one("#bot-after") is not None
+
+    assert asyncio.run(asyncio.wait_for(scenario(), 60))
