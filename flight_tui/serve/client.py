@@ -8,8 +8,9 @@ comes back (the log's last line says whom the table waits for).
 
 from __future__ import annotations
 
-from pathlib import Path
+import traceback
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult, SystemCommand
@@ -28,7 +29,18 @@ from flight_tui.ui.commands import palette_commands
 from flight_tui.ui.widgets.log_panel import LogPanel
 
 LOST = 1
-"""The exit status when the table service went away."""
+"""The exit status when the table service went away (or the app failed)."""
+CRASH_LINE = "flight-tui: something went wrong in your game here, and the host has been told. Your seats stay yours: join again."
+"""All a player sees of a crash of their app (its traceback goes to the server's log)."""
+
+
+def report_crash(connection: ServiceConnection, error: BaseException) -> None:
+    """Send a crash's traceback to the table service, which logs it (nothing if the service is gone)."""
+    report = "".join(traceback.format_exception(error))[-P.CRASH_REPORT_LIMIT :]
+    try:
+        connection.send(P.Crashed(report))
+    except OSError:
+        pass
 
 
 def away_news(before: P.Update, after: P.Update) -> list[str]:
@@ -100,6 +112,12 @@ class JoinApp(FlightTuiApp):
 
     def get_default_screen(self) -> Screen:
         return LobbyScreen(self.welcome)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A crash: its traceback goes to the server's log; the player's terminal gets one line (no paths, no values)."""
+        report_crash(self.connection, error)
+        super()._handle_exception(error)
+        self._exit_renderables[:] = [CRASH_LINE]
 
     # ------------------------------------------------------------ nothing here opens or writes a file
 

@@ -98,6 +98,8 @@ class LobbyScreen(Screen[None]):
             hint = f"Your seat is kept: {sit} takes it again."
         else:
             hint = f"{sit} takes an open seat, {key_for(self, 'lobby.watch')} watches, {new} opens a new table."
+        if lobby.more:
+            hint += f" ({lobby.more} more tables are not listed: yours and those with an open seat come first.)"
         self.query_one("#lobby-hint", Static).update(hint)
 
     def selected(self) -> P.TableInfo | None:
@@ -147,6 +149,8 @@ class NewTableScreen(NewGameScreen):
         return _served_seat_choices(levels)
 
     def on_mount(self) -> None:
+        if not self.query("#seed-row"):
+            return  # closed (Esc) before it was mounted: its fields are gone already
         for hidden in self.query(".field-sublabel, .name-input"):
             hidden.display = False
         self.query_one("#seed-row").display = False

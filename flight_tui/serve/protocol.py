@@ -17,6 +17,8 @@ import msgspec
 MAX_FRAME = 256 * 1024
 """The largest message either side accepts (a Passaportas view with its log is under 20 KB)."""
 HEADER = struct.Struct(">I")
+CRASH_REPORT_LIMIT = 20000
+"""The most characters of a crashed app's traceback that travel to the server's log."""
 
 
 class FrameTooLarge(ValueError):
@@ -83,7 +85,13 @@ class Leave(msgspec.Struct, tag="leave"):
     """Back to the lobby (the seat stays the player's)."""
 
 
-ClientMessage = Union[Hello, ListTables, CreateTable, TakeSeat, Watch, Act, Undo, Leave]
+class Crashed(msgspec.Struct, tag="crashed"):
+    """The client's app failed: its traceback, for the server's log (the player sees one line)."""
+
+    report: str
+
+
+ClientMessage = Union[Hello, ListTables, CreateTable, TakeSeat, Watch, Act, Undo, Leave, Crashed]
 
 
 # ------------------------------------------------------------ service to client
@@ -114,6 +122,8 @@ class Lobby(msgspec.Struct, tag="lobby"):
     """The server's tables."""
 
     tables: list[TableInfo]
+    more: int = 0
+    """How many more tables the server has than the list holds."""
 
 
 class Seated(msgspec.Struct, tag="seated"):

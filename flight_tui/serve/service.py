@@ -42,6 +42,9 @@ STAND_IN_LEVEL = "normal"
 HELLO_WAIT = 10.0
 """Seconds a new connection has to say who it is."""
 SOCKET_NAME = "tables.sock"
+LOBBY_LIMIT = 200
+"""The most tables one lobby message lists (the player's own first, then those with an open
+seat); it says how many more there are. 200 tables of six seats stay far under ``MAX_FRAME``."""
 
 
 class TableMeta(msgspec.Struct):
@@ -52,6 +55,8 @@ class TableMeta(msgspec.Struct):
     open: list[bool]
     """Per seat: still open for a player to take."""
     bot_after: int = 60
+    creator: str | None = None
+    """Who opened the table (their tables count against ``tables_per_player``)."""
 
 
 class Member:
@@ -66,7 +71,12 @@ class Member:
 
     async def send(self, message: Any) -> None:
         try:
-            self.writer.write(P.frame(message))
+            data = P.frame(message)
+        except P.FrameTooLarge as error:  # nothing this service sends should be: refused, logged, and the member stays
+            log.error("a %s for %s was not sent: %s", type(message).__name__, self.identity, error)
+            data = P.frame(P.Refused("That answer was too large to send: the host has been told."))
+        try:
+            self.writer.write(data)
             await self.writer.drain()
         except (ConnectionError, RuntimeError):
             pass  # gone: its reader ends and removes it
@@ -246,8 +256,10 @@ class ServedTable:
 class TableService:
     """Every served table and every connected app. ``folder``: the data folder's server area."""
 
-    def __init__(self, folder: Path, *, bot_delay: float = 0.6) -> None:
+    def __init__(self, folder: Path, *, bot_delay: float = 0.6, max_tables: int = 100, tables_per_player: int = 5) -> None:
         self.folder = Path(folder)
+        self.max_tables = max_tables
+        self.tables_per_player = tables_per_player
         self.socket_path = self.folder / SOCKET_NAME
         self.store = SaveStore(self.folder / "saves")
         self.meta_path = self.folder / "tables.json"
@@ -255,6 +267,8 @@ class TableService:
         self.tables: dict[str, ServedTable] = {}
         self.members: set[Member] = set()
         self._server: asyncio.AbstractServer | None = None
+        self._connections: set[asyncio.Task[Any]] = set()
+        self._stopping = False
 
     # ------------------------------------------------------------ start and stop
 
@@ -267,19 +281,26 @@ class TableService:
             self.socket_path.unlink()
         old = os.umask(0o177)
         try:
-            self._server = await asyncio.start_unix_server(self._connected, path=str(self.socket_path), limit=P.MAX_FRAME)
+            self._server = await asyncio.start_unix_server(self._serve_connection, path=str(self.socket_path), limit=P.MAX_FRAME)
         finally:
             os.umask(old)
         os.chmod(self.socket_path, 0o600)
 
     async def stop(self) -> None:
+        """Close every connection (each handler ends on its own, so that nothing is left to cancel), then save every table."""
+        self._stopping = True
         if self._server is not None:
             self._server.close()
             for member in list(self.members):
                 member.writer.close()
+            if self._connections:
+                await asyncio.wait(self._connections, timeout=5)
             await self._server.wait_closed()
         for served in self.tables.values():
+            self.save(served)
             self.store.release(served.table)
+        if self.tables:
+            self._write_meta()
 
     def _resume(self) -> None:
         """Load every table of ``tables.json`` whose save is still there (a finished one's is gone)."""
@@ -296,9 +317,27 @@ class TableService:
             except SaveError as error:
                 log.warning("table %s not resumed: %s", slot, error)
                 continue
-            self.tables[slot] = ServedTable(self, table, meta)
-            self.tables[slot].changed()
+            served = self.tables[slot] = ServedTable(self, table, meta)
+            for seat in served.waiting():  # nobody is connected yet: each player's seat waits as after a drop
+                served.dropped(seat)
+            served.changed()
             log.info("resumed table %s (%s)", slot, table.rules.title)
+        self._tidy(metas)
+
+    def _tidy(self, metas: dict[str, TableMeta]) -> None:
+        """Forget a table whose save is gone, and remove a save no table owns (a kill while a table was being opened)."""
+        gone = [slot for slot in metas if slot not in self.tables and not self.store.path(slot).exists()]
+        for slot in gone:
+            log.warning("table %s forgotten: its save is gone", slot)
+        if gone:
+            self._write_meta()
+        for entry in self.store.list_saves():
+            if entry.autosave and entry.slot not in metas:
+                try:
+                    self.store.delete(entry.slot)
+                    log.warning("removed the save %s: no table was opened with it", entry.slot)
+                except SaveError as error:
+                    log.warning("the save %s belongs to no table and could not be removed: %s", entry.slot, error)
 
     def save(self, served: ServedTable) -> None:
         """Autosave a table after a move (a finished one's save is removed, and it leaves ``tables.json``)."""
@@ -314,6 +353,18 @@ class TableService:
         write_atomic(self.meta_path, msgspec.json.encode(metas), keep_backup=False)
 
     # ------------------------------------------------------------ a connection
+
+    async def _serve_connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """One connection, until it ends or the service stops (a cancelled handler ends quietly)."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._connections.add(task)
+        try:
+            await self._connected(reader, writer)
+        except asyncio.CancelledError:  # asyncio 3.11 would log a traceback for a cancelled handler
+            writer.close()
+        finally:
+            self._connections.discard(task)
 
     async def _connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         member: Member | None = None
@@ -346,7 +397,8 @@ class TableService:
         finally:
             if member is not None:
                 self.members.discard(member)
-                await self._leave_table(member, dropped=True)
+                if not self._stopping:
+                    await self._leave_table(member, dropped=True)
             writer.close()
 
     async def _handle(self, member: Member, message: Any) -> None:
@@ -376,17 +428,22 @@ class TableService:
         elif isinstance(message, P.Leave):
             await self._leave_table(member, dropped=False)
             await member.send(self.lobby(member))
+        elif isinstance(message, P.Crashed):
+            log.error("the app of %s (%s) crashed:\n%s", member.name, member.identity, message.report[-P.CRASH_REPORT_LIMIT:])
         else:
             await member.send(P.Refused("You are connected already."))
 
     def lobby(self, member: Member) -> P.Lobby:
-        return P.Lobby([t.info(member.identity) for t in self.tables.values()])
+        """The tables as ``member`` sees them: at most ``LOBBY_LIMIT``, theirs first, then those with an open seat."""
+        infos = [t.info(member.identity) for t in self.tables.values()]
+        infos.sort(key=lambda t: (not any(s.mine for s in t.seats), not any(s.kind == OPEN for s in t.seats)))
+        return P.Lobby(infos[:LOBBY_LIMIT], more=max(0, len(infos) - LOBBY_LIMIT))
 
     async def _lobby_changed(self) -> None:
         await asyncio.gather(*(m.send(self.lobby(m)) for m in list(self.members) if m.table is None))
 
     async def _create(self, member: Member, message: P.CreateTable) -> None:
-        problem = self.create_problem(message)
+        problem = self.create_problem(message) or self._limit_problem(member)
         if problem:
             log.warning("refused from %s: %s", member.identity, problem)
             await member.send(P.Refused(problem))
@@ -414,13 +471,23 @@ class TableService:
         except SaveError as error:
             await member.send(P.Refused(f"The table could not be saved: {error}"))
             return
-        served = ServedTable(self, table, TableMeta(owners, open_, max(0, message.bot_after)))
+        served = ServedTable(self, table, TableMeta(owners, open_, max(0, message.bot_after), member.identity))
         self.tables[served.id] = served
         log.info("%s opened table %s (%s)", member.name, served.id, rules.title)
         self._write_meta()
         mine = kinds.index("me") if "me" in kinds else None
         await self._sit(member, served.id, mine)
         served.changed()
+
+    def _limit_problem(self, member: Member) -> str | None:
+        """Whether the server, or this player, has as many tables going as the host allows."""
+        going = [t for t in self.tables.values() if not t.table.is_over()]
+        if len(going) >= self.max_tables:
+            return f"This server has {len(going)} tables going, as many as its host allows: take a seat at one, or try again when a game has ended."
+        theirs = sum(1 for t in going if t.meta.creator == member.identity or member.identity in t.meta.owners)
+        if theirs >= self.tables_per_player:
+            return f"You have {theirs} tables going, as many as this server allows each player: finish one before opening another."
+        return None
 
     def create_problem(self, message: P.CreateTable) -> str | None:
         """What is wrong with a new table's set-up (None: nothing)."""

@@ -106,13 +106,20 @@ class AppProcess:
     def hang_up(self) -> None:
         """Send SIGHUP to the app's process group (now, or as soon as it has started), as a terminal's hang-up would."""
         self._hang_up = True
+        self._signal(signal.SIGHUP)
+
+    def kill(self) -> None:
+        """SIGKILL the app's process group if it still runs (an app that ignored its hang-up)."""
+        self._signal(signal.SIGKILL)
+
+    def _signal(self, signum: int) -> None:
         if self.pid is None or self.returncode is not None:
             return
         try:
-            os.killpg(self.pid, signal.SIGHUP)
+            os.killpg(self.pid, signum)
         except ProcessLookupError:  # not yet the leader of its own session
             try:
-                os.kill(self.pid, signal.SIGHUP)
+                os.kill(self.pid, signum)
             except ProcessLookupError:
                 pass
 

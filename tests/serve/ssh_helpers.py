@@ -33,10 +33,11 @@ class ServeProcess:
     """``flight-tui serve`` on a free port, with its own data folder (``python -m flight_tui``;
     with ``cwd``, the ``flight-tui`` program, as a host runs it, in that working directory)."""
 
-    def __init__(self, data: Path, *options: str, cwd: Path | None = None) -> None:
+    def __init__(self, data: Path, *options: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
         self.data = data
         self.options = options
         self.cwd = cwd
+        self.env = env or {}
         self.process: subprocess.Popen[str] | None = None
         self.port = 0
 
@@ -44,7 +45,8 @@ class ServeProcess:
         program = [sys.executable, "-m", "flight_tui"] if self.cwd is None else [str(Path(sys.executable).with_name("flight-tui"))]
         command = [*program, "--data-dir", str(self.data), "serve", "--port", "0", "--bot-delay", "0", *self.options]
         self.log = open(self.data.parent / f"serve-{time.monotonic_ns()}.log", "w")
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True, env={**os.environ, "COLUMNS": "80"}, cwd=self.cwd)
+        env = {**os.environ, "COLUMNS": "80", **self.env}
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True, env=env, cwd=self.cwd)
         deadline = time.monotonic() + timeout
         self.banner = []
         while time.monotonic() < deadline:
@@ -62,6 +64,13 @@ class ServeProcess:
     def log_text(self) -> str:
         self.log.flush()
         return Path(self.log.name).read_text()
+
+    def wait_log(self, text: str, timeout: float = 10) -> str:
+        """The log once it holds ``text`` (or after ``timeout`` seconds): some lines are written as a connection closes."""
+        deadline = time.monotonic() + timeout
+        while text not in self.log_text() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        return self.log_text()
 
     def kill(self) -> None:
         """kill -9."""
@@ -91,7 +100,10 @@ class Player:
         self.chan = None
 
     @classmethod
-    async def connect(cls, port: int, username: str, *, key=None, password: str | None = None) -> "Player":
+    async def connect(
+        cls, port: int, username: str, *, key=None, password: str | None = None, source: str | None = None, size=(COLUMNS, ROWS), **session
+    ) -> "Player":
+        """Log in (from the loopback address ``source``, default 127.0.0.1) and open a session with a terminal of ``size``."""
         player = cls()
         player.conn = await asyncssh.connect(
             "127.0.0.1",
@@ -102,6 +114,7 @@ class Player:
             known_hosts=None,
             agent_path=None,
             preferred_auth="publickey" if key is not None else "password,keyboard-interactive",
+            local_addr=(source, 0) if source else None,
         )
         outer = player
 
@@ -115,7 +128,12 @@ class Player:
                 outer.closed = True
                 outer.changed.set()
 
-        player.chan, _ = await player.conn.create_session(Session, term_type="xterm-256color", term_size=(COLUMNS, ROWS), encoding=None)
+        session.setdefault("term_type", "xterm-256color")
+        try:
+            player.chan, _ = await player.conn.create_session(Session, term_size=size, encoding=None, **session)
+        except BaseException:
+            player.conn.close()
+            raise
         return player
 
     def text(self) -> str:
@@ -150,6 +168,18 @@ class Player:
             except asyncio.TimeoutError:
                 pass
         return text in self.text()
+
+    async def received_text(self, text: str, timeout: float = 30.0) -> bool:
+        """Wait until ``text`` is among the bytes received (for terminals larger than the 80x24 drawn here)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while text.encode() not in self.received and not self.closed and loop.time() < end:
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), 0.5)
+            except asyncio.TimeoutError:
+                pass
+        return text.encode() in self.received
 
     async def press(self, keys: str | bytes, settle: float = 0.15) -> None:
         self.chan.write(keys.encode() if isinstance(keys, str) else keys)

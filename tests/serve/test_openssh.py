@@ -33,7 +33,7 @@ def free_port() -> int:
 
 def test_a_player_comes_in_through_sshd_and_reaches_the_lobby(tmp_path):
     data = tmp_path / "data"
-    serve = ServeProcess(data, "--join-code", "unused-here").start()
+    serve = ServeProcess(data, env={"FLIGHT_TUI_JOIN_CODE": "unused-here"}).start()
     try:
         host_key = tmp_path / "sshd_host_key"
         subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(host_key)], check=True)

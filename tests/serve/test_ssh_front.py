@@ -41,7 +41,7 @@ def keys(tmp_path):
 
 @pytest.fixture
 def server(tmp_path, keys):
-    serve = ServeProcess(tmp_path / "data", "--authorized-keys", str(keys["file"]), "--join-code", "gate-42").start()
+    serve = ServeProcess(tmp_path / "data", "--authorized-keys", str(keys["file"]), env={"FLIGHT_TUI_JOIN_CODE": "gate-42"}).start()
     yield serve
     serve.stop()
 
@@ -145,7 +145,7 @@ def test_a_key_not_in_the_file_and_a_wrong_code_are_refused(server, tmp_path):
             await Player.connect(server.port, "Eve", password="gate-41")
 
     run(scenario())
-    log = server.log_text()
+    log = server.wait_log("wrong join code")
     assert "is not authorized" in log and "wrong join code" in log
 
 
@@ -257,7 +257,7 @@ def test_a_killed_server_resumes_its_table_when_started_again(tmp_path, keys):
 
 
 def test_twenty_players_connect_at_once_and_one_more_is_refused(tmp_path, keys):
-    serve = ServeProcess(tmp_path / "data", "--authorized-keys", str(keys["file"]), "--max-per-address", "20").start()
+    serve = ServeProcess(tmp_path / "data", "--authorized-keys", str(keys["file"]), "--max-per-address", "20", "--max-startups", "25", "--max-startups-per-address", "25").start()
     try:
 
         async def scenario():
@@ -289,3 +289,46 @@ def test_the_joined_app_offers_no_local_games_saves_or_settings(server, keys):
     palette = run(scenario())
     assert "Theme" in palette and "Quit" in palette
     assert not any(word in palette for word in ("Load game", "New game", "Save game", "Settings"))
+
+
+def test_ctrl_c_tells_everyone_gives_their_terminals_back_and_saves_with_no_traceback(tmp_path, keys):
+    """Issue 19, item 10: a refused friend reads why, a half-closed client leaves no traceback, SIGINT stops cleanly."""
+    data = tmp_path / "data"
+    serve = ServeProcess(data, "--authorized-keys", str(keys["file"]), "--max-connections", "2").start()
+
+    async def scenario():
+        half = await Player.connect(serve.port, "Ann", key=keys["ann"])
+        assert await half.wait_for("No tables yet")
+        half.chan.write_eof()  # the client closes its side only
+        for _ in range(40):
+            if half.closed:
+                break
+            await asyncio.sleep(0.25)
+        half.close()
+        ann = await Player.connect(serve.port, "Ann", key=keys["ann"])
+        bob = await Player.connect(serve.port, "Bob", key=keys["bob"])
+        await open_flight_table(ann, bob)
+        with pytest.raises(asyncssh.DisconnectError) as refused:
+            await Player.connect(serve.port, "Eve", key=keys["ann"])
+        serve.process.send_signal(signal.SIGINT)
+        told = [await player.wait_for("The server is shutting down", 20) for player in (ann, bob)]
+        for player in (ann, bob):
+            for _ in range(40):
+                if player.closed:
+                    break
+                await asyncio.sleep(0.25)
+        return half.closed, str(refused.value), told, [bytes(p.received) for p in (ann, bob)]
+
+    half_closed, refusal, told, received = run(scenario())
+    status = serve.process.wait(20)
+    log = serve.log_text()
+    assert half_closed
+    assert "Too many players are connected" in refusal
+    assert told == [True, True]
+    for got in received:  # the last word on the alternate screen and the cursor is the server's: both given back
+        assert got.rfind(b"\x1b[?1049l") > got.rfind(b"\x1b[?1049h") and got.rfind(b"\x1b[?25h") > got.rfind(b"\x1b[?25l")
+    assert status == 0
+    assert "Traceback" not in log and "Error" not in log, log
+    second = ServeProcess(data, "--authorized-keys", str(keys["file"])).start()
+    second.stop()
+    assert "resumed table" in second.log_text()

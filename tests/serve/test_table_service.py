@@ -9,7 +9,8 @@ import pytest
 
 from flight_tui.games import get_rules
 from flight_tui.serve import protocol as P
-from flight_tui.serve.service import TableService
+from flight_tui.serve import service as service_module
+from flight_tui.serve.service import LOBBY_LIMIT, TableService
 from tests.serve.service_helpers import RawClient
 
 FLIGHT = get_rules("flight")
@@ -20,12 +21,12 @@ def run(coro):
     return asyncio.run(asyncio.wait_for(coro, 60))
 
 
-async def _two_at_a_flight_table(folder, **service_options):
+async def _two_at_a_flight_table(folder, bot_after: int = 60, **service_options):
     service = TableService(folder, bot_delay=0, **service_options)
     await service.start()
     ann = await RawClient.connect(service.socket_path, "key:ann", "Ann")
     await ann.until(P.Lobby)
-    await ann.send(P.CreateTable("flight", [P.SeatChoice("me"), P.SeatChoice("open")]))
+    await ann.send(P.CreateTable("flight", [P.SeatChoice("me"), P.SeatChoice("open")], bot_after=bot_after))
     seated = await ann.until(P.Seated)
     bob = await RawClient.connect(service.socket_path, "key:bob", "Bob")
     lobby = await bob.until(P.Lobby, check=lambda m: m.tables)
@@ -221,3 +222,135 @@ def test_a_spectator_receives_no_view_and_the_log_as_nobody_at_the_table_reads_i
     assert update.log == public
     assert update.log != table.log_lines(0)  # Ann's own log names the card she drew; the public one does not
     assert "spectators do not move" in refused.reason
+
+
+# ------------------------------------------------------------ issue 19: limits, restarts
+
+
+def test_tables_are_limited_per_player_and_in_all_and_the_refusal_says_so(tmp_path):
+    async def scenario():
+        service = TableService(tmp_path, bot_delay=0, max_tables=3, tables_per_player=2)
+        await service.start()
+        ann = await RawClient.connect(service.socket_path, "key:ann", "Ann")
+        bob = await RawClient.connect(service.socket_path, "key:bob", "Bob")
+        answers = []
+        for client in (ann, ann, ann, bob, bob):
+            await client.send(P.CreateTable("flight", [P.SeatChoice("me"), P.SeatChoice("normal")]))
+            answers.append(await client.until(P.Refused | P.Seated))
+            await client.send(P.Leave())
+        count = len(service.tables)
+        await service.stop()
+        return answers, count
+
+    answers, count = run(scenario())
+    assert count == 3
+    assert [type(a).__name__ for a in answers] == ["Seated", "Seated", "Refused", "Seated", "Refused"]
+    assert "as many as this server allows each player" in answers[2].reason
+    assert "This server has 3 tables going" in answers[4].reason
+
+
+def test_the_lobby_fits_in_a_frame_whatever_the_number_of_tables_and_lists_yours_first(tmp_path, monkeypatch):
+    monkeypatch.setattr(service_module, "LOBBY_LIMIT", 20)  # the same with 200 and more tables, only slower
+
+    async def scenario():
+        service = TableService(tmp_path, bot_delay=0, max_tables=10_000, tables_per_player=10_000)
+        await service.start()
+        flood = await RawClient.connect(service.socket_path, "guest:flood", "Mallory")
+        six = [P.SeatChoice("open")] * 5 + [P.SeatChoice("normal")]
+        for _ in range(service_module.LOBBY_LIMIT + 60):
+            await flood.send(P.CreateTable("passaportas", six))
+        await flood.send(P.ListTables())
+        await flood.until(P.Lobby, timeout=60, check=lambda m: m.more == 60)
+        ann = await RawClient.connect(service.socket_path, "key:ann", "Ann")
+        await ann.until(P.Lobby)
+        await ann.send(P.CreateTable("flight", [P.SeatChoice("me"), P.SeatChoice("open")]))
+        await ann.until(P.Seated)
+        await ann.send(P.Leave())
+        lobby = await ann.until(P.Lobby)
+        size = len(ann.received[-1])
+        await service.stop()
+        return lobby, size
+
+    lobby, size = run(scenario())
+    assert len(lobby.tables) == 20 and lobby.more == 61
+    assert any(s.mine for s in lobby.tables[0].seats)
+    assert size < P.MAX_FRAME
+
+
+def test_the_largest_lobby_fits_in_a_frame():
+    seat = P.SeatInfo("Ω" * 16, "player", True, True)
+    table = P.TableInfo("autosave-connecting-flights-coop-20261202-064541-99", "connecting-flights-coop", "Connecting Flights (cooperative)", [seat] * 6, "round 12, turn 99, set-up")
+    assert len(P.frame(P.Lobby([table] * LOBBY_LIMIT, more=10**9))) < P.MAX_FRAME
+
+
+def test_a_message_too_large_to_send_is_refused_and_the_player_stays(tmp_path, monkeypatch):
+    async def scenario():
+        service = TableService(tmp_path, bot_delay=0)
+        await service.start()
+        ann = await RawClient.connect(service.socket_path, "key:ann", "Ann")
+        await ann.until(P.Lobby)
+        for _ in range(3):
+            await ann.send(P.CreateTable("flight", [P.SeatChoice("me"), P.SeatChoice("normal")]))
+            await ann.until(P.Seated)
+            await ann.send(P.Leave())
+        await ann.until(P.Lobby, check=lambda m: len(m.tables) == 3)
+        monkeypatch.setattr(P, "MAX_FRAME", len(ann.received[-1]) - 1)  # the lobby no longer fits
+        await ann.send(P.ListTables())
+        refused = await ann.until(P.Refused)
+        monkeypatch.undo()
+        await ann.send(P.ListTables())
+        lobby = await ann.until(P.Lobby)
+        await service.stop()
+        return refused, lobby
+
+    refused, lobby = run(scenario())
+    assert "too large" in refused.reason
+    assert len(lobby.tables) == 3
+
+
+def test_a_restarted_service_gives_a_seat_nobody_came_back_to_its_stand_in_after_the_wait(tmp_path):
+    async def first():
+        service, _, _, table_id = await _two_at_a_flight_table(tmp_path, bot_after=1)
+        await service.stop()
+        return table_id
+
+    async def second(table_id):
+        service = TableService(tmp_path, bot_delay=0)
+        await service.start()
+        ann = await RawClient.connect(service.socket_path, "key:ann", "Ann")
+        await ann.send(P.TakeSeat(table_id, 0))
+        update = await ann.until(P.Update, timeout=20, check=lambda u: "Bob" in u.bots_for)
+        await service.stop()
+        return update
+
+    update = run(second(run(first())))
+    assert update.bots_for == ["Bob"] and not update.waiting
+
+
+def test_a_save_left_by_a_kill_while_a_table_was_opened_is_removed_and_a_table_without_its_save_forgotten(tmp_path):
+    async def first():
+        service = TableService(tmp_path, bot_delay=0)
+        await service.start()
+        ann = await RawClient.connect(service.socket_path, "key:ann", "Ann")
+        for _ in range(2):
+            await ann.send(P.CreateTable("flight", [P.SeatChoice("me"), P.SeatChoice("normal")]))
+            await ann.until(P.Seated)
+        ids = list(service.tables)
+        await service.stop()
+        return ids
+
+    async def second():
+        service = TableService(tmp_path, bot_delay=0)
+        await service.start()
+        ids = list(service.tables)
+        await service.stop()
+        return ids
+
+    kept, orphan = run(first())
+    metas = msgspec.json.decode((tmp_path / "tables.json").read_bytes())
+    del metas[orphan]  # killed after the save, before tables.json was written
+    metas["autosave-flight-gone"] = metas[kept]  # and a table whose save never came
+    (tmp_path / "tables.json").write_bytes(msgspec.json.encode(metas))
+    assert run(second()) == [kept]
+    assert not list((tmp_path / "saves").glob(f"{orphan}*"))
+    assert set(msgspec.json.decode((tmp_path / "tables.json").read_bytes())) == {kept}

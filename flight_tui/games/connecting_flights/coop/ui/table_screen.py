@@ -105,7 +105,7 @@ class CoopTableScreen(GameTableScreen):
         self.world: World = default_world()
         self.view: CoopView | None = None
         self.current_view = "board"
-        self._rounds_seen = self._rounds_ended(table.view(0))
+        self._rounds_seen = self._rounds_ended(table.view(self.viewer if self.viewer is not None else 0))
         self._end_shown = False
         self._phase_seen: tuple[int, str] | None = None
 
