@@ -29,6 +29,22 @@ def make_key(path: Path) -> asyncssh.SSHKey:
     return key
 
 
+def children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (none once it has ended)."""
+    try:
+        return [int(c) for task in Path(f"/proc/{pid}/task").iterdir() for c in (task / "children").read_text().split()]
+    except (FileNotFoundError, ProcessLookupError):
+        return []
+
+
+def state(pid: int) -> str:
+    """A process's state letter (R, S, Z…), or "" once it is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except FileNotFoundError:
+        return ""
+
+
 class ServeProcess:
     """``flight-tui serve`` on a free port, with its own data folder (``python -m flight_tui``;
     with ``cwd``, the ``flight-tui`` program, as a host runs it, in that working directory)."""
@@ -64,6 +80,24 @@ class ServeProcess:
     def log_text(self) -> str:
         self.log.flush()
         return Path(self.log.name).read_text()
+
+    def app_of(self, name: str) -> int:
+        """The process id of the app the server started for the player called ``name`` (the latest, as its log says)."""
+        found = re.findall(rf"{re.escape(name)}'s app is process (\d+)", self.log_text())
+        if not found:
+            raise LookupError(name)
+        return int(found[-1])
+
+    def apps(self) -> dict[int, str]:
+        """Players' apps (the fork server's children) and any child of the server left unreaped:
+        process id and state (R, S, Z…)."""
+        found = {}
+        for child in children(self.process.pid):
+            if state(child) == "Z":
+                found[child] = "Z"
+            for pid in children(child):
+                found[pid] = state(pid)
+        return found
 
     def wait_log(self, text: str, timeout: float = 10) -> str:
         """The log once it holds ``text`` (or after ``timeout`` seconds): some lines are written as a connection closes."""

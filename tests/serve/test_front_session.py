@@ -59,3 +59,33 @@ def test_an_app_that_cannot_start_leaves_nothing_open_tells_the_player_and_is_lo
     assert after <= before
     assert all(b"your game could not be started" in got and status == 1 for got, status in answers)
     assert caplog.text.count("could not start the app of Ann") == 11 and "Too many open files" in caplog.text
+
+
+def test_the_clients_environment_is_refused_unread(tmp_path, monkeypatch):
+    """``env`` requests are refused and nothing of them is kept (asyncssh would keep every
+    variable sent); the app's environment is the server's and TERM."""
+    kept = []
+
+    def record(self, terminal):
+        kept.append(dict(self.chan.get_environment()))
+        raise OSError("not needed here")
+
+    monkeypatch.setattr(FrontSession, "_start_app", record)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    (tmp_path / "keys").write_bytes(key.export_public_key())
+
+    async def scenario():
+        service = TableService(tmp_path / "server", bot_delay=0)
+        await service.start()
+        settings = FrontSettings(port=0, authorized_keys=tmp_path / "keys", host_key=tmp_path / "host_key")
+        acceptor, _, _ = await start_front(tmp_path / "server", settings, service)
+        port = acceptor.sockets[0].getsockname()[1]
+        huge = {f"HUGE_{n}": "x" * 4000 for n in range(200)}
+        async with asyncssh.connect("127.0.0.1", port, username="Ann", client_keys=[key], known_hosts=None, agent_path=None) as conn:
+            chan, _ = await conn.create_session(Screen, term_type="xterm", term_size=(80, 24), env=huge, encoding=None)
+            await asyncio.wait_for(chan.wait_closed(), 20)
+        acceptor.close()
+        await service.stop()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert kept == [{}]

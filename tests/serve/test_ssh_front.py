@@ -182,14 +182,6 @@ def test_no_command_no_session_without_a_terminal_no_sftp_no_forwarding(server, 
     assert "refused port forwarding" in log
 
 
-def app_of(server: ServeProcess, name: str) -> int:
-    """The process id of the app the server started for the player called ``name`` (the latest, as its log says)."""
-    found = re.findall(rf"{re.escape(name)}'s app is process (\d+)", server.log_text())
-    if not found:
-        raise LookupError(name)
-    return int(found[-1])
-
-
 @pytest.mark.parametrize("how", ["connection breaks", "app is killed"])
 def test_a_player_who_drops_keeps_the_seat_and_takes_it_again_with_one_key(server, keys, how):
     async def scenario():
@@ -198,7 +190,7 @@ def test_a_player_who_drops_keeps_the_seat_and_takes_it_again_with_one_key(serve
         await open_flight_table(ann, bob)
         bob_hand = hand_cards(bob)
         if how == "app is killed":
-            os.kill(app_of(server, "Bob"), signal.SIGKILL)
+            os.kill(server.app_of("Bob"), signal.SIGKILL)
         else:
             bob.abort()
         assert await ann.wait_for("Waiting for Bob (away")
