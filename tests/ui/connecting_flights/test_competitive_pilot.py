@@ -24,6 +24,7 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
 from flight_tui.games.connecting_flights.competitive.ui.auction import AuctionView
 from flight_tui.games.connecting_flights.competitive.ui.hand import CompetitiveHandPanel
 from flight_tui.games.connecting_flights.competitive.ui.presentation import raise_amounts
+from flight_tui.games.connecting_flights.competitive.ui.round_summary_screen import RoundSummaryScreen
 from flight_tui.games.connecting_flights.competitive.ui.scores import CompetitiveEndScreen
 from flight_tui.games.connecting_flights.competitive.ui.table_screen import CompetitiveTableScreen
 from flight_tui.games.connecting_flights.competitive.ui.trade import OfferDialog, TradeDialog
@@ -76,13 +77,18 @@ async def test_one_whole_round_with_keys_only_auction_and_a_trade_included():
     table = make_table("human:Ann,random:Bob,random:Cleo", seed=7)
     app = CompetitiveApp(table)
     offered = answered = False
+    summaries = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(500):
             view = table.view(0)
-            if view.round >= 2:
+            if view.round >= 2 and summaries and summaries[-1].startswith("End of round 1"):
                 break
             await pilot.pause(0.02)
+            if isinstance(app.screen, RoundSummaryScreen):
+                summaries.append(text_of(app).strip())
+                await pilot.press("enter")
+                continue
             if isinstance(app.screen, OfferDialog):
                 await pilot.press("n")  # refuse: the starting flight keeps its truck
                 answered = True
@@ -111,6 +117,8 @@ async def test_one_whole_round_with_keys_only_auction_and_a_trade_included():
             await pilot.pause(0.02)
         view = table.view(0)
         assert view.round == 2
+        assert summaries[0].startswith("Round 1 begins") and "Event: " in summaries[0]
+        assert "Ann (you)" in summaries[-1] and "income, 1 valid flight" in summaries[-1] and "Round 2 · Event: " in summaries[-1]
         log = table.state.log
         assert any(isinstance(e, BidMade) and e.seat == 0 for e in log)
         assert any(isinstance(e, LotSold) for e in log) or "Nobody bid" in text_of(app)
@@ -307,6 +315,9 @@ async def test_from_the_menu_a_three_airline_game_is_set_up_with_keys_left_and_c
             await pilot.press("enter")
             await wait_until(pilot, lambda: table.view(0).phase == "start" and 0 in table.to_act())
         await buy_cheapest_start(pilot, app, table)
+        await wait_until(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
+        assert "Round 1 begins" in text_of(app)
+        await pilot.press("enter")  # the first Event card read
         await wait_until(pilot, lambda: table.view(0).round == 1 and 0 in table.to_act())
         moves = len(table.actions)
         await pilot.press("escape")  # back to the menu, the game saved
@@ -395,6 +406,10 @@ async def test_a_returned_sabotage_card_stays_hidden_from_the_next_person_at_the
         lines = view.query_one(LineList)
         while lines.cursor != back:
             await pilot.press("down")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
+        summary = text_of(app)  # what both may know: the card stays hidden
+        assert "Ann returned the card under the deck, unused." in joined(app) and name not in summary
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen))
         assert name not in text_of(app)

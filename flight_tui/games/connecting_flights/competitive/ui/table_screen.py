@@ -51,6 +51,8 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     priced_out,
     status_parts,
 )
+from flight_tui.games.connecting_flights.competitive.rules.round_summary import round_opening, summarize_round
+from flight_tui.games.connecting_flights.competitive.ui.round_summary_screen import RoundSummaryScreen
 from flight_tui.games.connecting_flights.competitive.ui.sabotage import SabotageView
 from flight_tui.games.connecting_flights.competitive.ui.scores import CompetitiveEndScreen, LeaderboardView
 from flight_tui.games.connecting_flights.competitive.ui.setup_view import SetupView
@@ -124,6 +126,9 @@ class CompetitiveTableScreen(GameTableScreen):
         self._end_shown = False
         self._phase_seen: tuple[int, str] | None = None
         self._offer_seen: tuple | None = None
+        self._news_round: int | None = None
+        """The latest round whose start the people here have been shown (its summary screen)."""
+        self._reading_news = False
 
     # ------------------------------------------------------------ layout
 
@@ -154,6 +159,11 @@ class CompetitiveTableScreen(GameTableScreen):
         if self.make_forced_move():
             return
         seat_view = self.table.view(self.viewer if self.viewer is not None else 0)
+        if self._reading_news:
+            self._refresh_table()
+            return
+        if self._show_round_news(seat_view):
+            return
         if seat_view.phase == OVER:
             self._refresh_table()
             if not self._end_shown and self.humans:
@@ -174,6 +184,34 @@ class CompetitiveTableScreen(GameTableScreen):
         if self.view is not None and offer_for_me(self.view) and self._offer_key(self.view) != self._offer_seen:
             self._show_offer()
         self.schedule_bot()
+
+    def _show_round_news(self, view: CompetitiveView) -> bool:
+        """When a round has ended (or round 1 begun) since the people here last looked: show its
+        summary and the next round's Event card, on a screen that bots wait for (True then).
+
+        The summary is the viewer's own; with several people at one keyboard it is what
+        everyone may know (a returned Sabotage card stays hidden), shown once to them all.
+        """
+        now = data().rounds + 1 if view.phase == OVER else view.round
+        if self._news_round is None:
+            self._news_round = now  # a game resumed: its rounds so far were seen before
+        if now <= self._news_round or not self.humans:
+            return False
+        self._news_round = now
+        reader = view.seat if len(self.humans) == 1 else None
+        names = self.table.names
+        summary = summarize_round(view.log, now - 1, names, reader, view.coins_after) if now > 1 else None
+        opening = round_opening(view.log, now, names, reader) if now <= data().rounds else None
+        if summary is None and opening is None:
+            return False
+        self._reading_news = True
+        self._refresh_table()
+        self.app.push_screen(RoundSummaryScreen(summary, opening, reader), callback=self._news_read)
+        return True
+
+    def _news_read(self, _: Any) -> None:
+        self._reading_news = False
+        self.advance()
 
     def moved(self, seat: int, events: list[Any]) -> None:
         """Tell a person what a move did to them: being passed on a card they cannot afford

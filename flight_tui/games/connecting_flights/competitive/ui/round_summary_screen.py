@@ -1,0 +1,58 @@
+"""The end of a round, shown to each person at the table before the next round begins.
+
+A full screen (nothing of the table shows through it): the title says which round ended, the
+:class:`~.round_summary.RoundSummaryView` gives each airline's coins and why, the sabotage and
+the next round's Event card with what it did at once. One key dismisses it; bots wait meanwhile.
+At the start of round 1 it shows the first Event card only.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Static
+
+from flight_tui.games.connecting_flights.competitive.rules.round_summary import RoundOpening, RoundSummary
+from flight_tui.games.connecting_flights.competitive.ui.round_summary import RoundSummaryView
+from flight_tui.ui.keys import key_for
+from flight_tui.ui.widgets.footer import GameFooter
+
+
+class RoundSummaryScreen(Screen[None]):
+    """A round's summary and the next round's opening until the player dismisses it."""
+
+    DEFAULT_CSS = """
+    RoundSummaryScreen { layout: vertical; }
+    RoundSummaryScreen #round-summary-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    RoundSummaryScreen #round-summary-keys { height: 1; padding: 0 1; color: $text-muted; }
+    """
+
+    BINDINGS = [
+        Binding("enter,space", "close", "Next round", key_display="Enter", tooltip="Done reading: on with the game", id="competitive.summary.close"),
+    ]
+
+    def __init__(self, summary: RoundSummary | None, opening: RoundOpening | None, viewer: int | None) -> None:
+        super().__init__()
+        self.summary, self.opening, self.viewer = summary, opening, viewer
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._title(), id="round-summary-title", markup=False)
+        yield RoundSummaryView(id="round-summary")
+        yield Static("", id="round-summary-keys", markup=False)
+        yield GameFooter()
+
+    def _title(self) -> str:
+        if self.summary is None:
+            return f"Round {self.opening.round} begins" if self.opening is not None else "The game goes on"
+        return f"End of round {self.summary.round} · each airline's coins, and why"
+
+    def on_mount(self) -> None:
+        view = self.query_one(RoundSummaryView)
+        view.show(self.summary, self.opening, self.viewer)
+        view.focus()
+        go_on = "see the result" if self.opening is None and self.summary is not None else "go on"
+        self.query_one("#round-summary-keys", Static).update(f"{key_for(self, 'competitive.summary.close')} to {go_on} · ↑↓ PgUp PgDn scroll")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
