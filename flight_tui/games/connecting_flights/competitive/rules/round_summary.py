@@ -20,7 +20,7 @@ from collections.abc import Sequence
 import msgspec
 
 from flight_tui.games.connecting_flights.competitive.rules.common import data, world
-from flight_tui.games.connecting_flights.competitive.rules.describe import HIDDEN, card_name, redact
+from flight_tui.games.connecting_flights.competitive.rules.describe import HIDDEN, SABOTEUR_MARKS, card_name, redact
 from flight_tui.games.connecting_flights.competitive.rules.state import (
     Bought,
     CoinsMoved,
@@ -39,9 +39,6 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
     StartBought,
 )
 from flight_tui.words import count
-
-SABOTEUR_MARKS = {"fewest_coins": "fewest coins", "lowest_income": "lowest income last round"}
-"""Why a seat may sabotage, by the event's mark."""
 
 
 class CoinLine(msgspec.Struct, frozen=True):
@@ -191,7 +188,8 @@ def _sabotage_words(events: Sequence, viewer: int | None, names: Sequence[str]) 
             target = _whom(e.target, viewer, names)
             if e.on >= 0:
                 host = card_name("plane" if card.effect == "plane" else "airport", e.on)
-                what = f"on {target}'s {host.removeprefix('the ').removeprefix('a ')}: it cannot fly until {count(card.fee, 'coin')} are paid"
+                owner = "you pay" if e.target == viewer else f"{names[e.target]} pays"
+                what = f"on {target}'s {host.removeprefix('the ').removeprefix('a ')}: out of use until {owner} its fee ({count(card.fee, 'coin')})"
             elif e.truck >= 0:
                 what = f"on {target}: {card_name('truck', e.truck)} lost"
             else:
