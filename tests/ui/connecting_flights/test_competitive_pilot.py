@@ -873,3 +873,34 @@ async def test_once_the_starting_flight_is_complete_the_builder_offers_nothing_m
         await pilot.press("f")
         await pilot.pause()
         assert any(isinstance(e, StartBought) and e.seat == 0 for e in table.state.log)
+
+
+def ann_asked_in(phase: str, seed: int, extra=lambda view: True):
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=seed)
+    play_scripted(table, lambda t: t.view(0).phase == phase and 0 in t.to_act() and t.view(0).pending is None and extra(t.view(0)))
+    return table
+
+
+@run_async
+async def test_the_views_say_where_passengers_come_from_the_auctioneers_third_bid_twin_airports_and_fees():
+    from flight_tui.games.connecting_flights.competitive.ui.presentation import twin_airport_text
+
+    app = CompetitiveApp(ann_asked_in("market", seed=2, extra=lambda view: view.round == 3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        right = " ".join(line.split("│")[-1].strip() for line in screen_lines(app) if "│" in line)
+        assert "No passengers here: they come only from the auction and trades." in right
+    app = CompetitiveApp(ann_asked_in("bidding", seed=5, extra=lambda view: view.bidding.leader >= 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        right = " ".join(line.split("│")[-1].strip() for line in screen_lines(app) if "│" in line)
+        assert "2 bids each per card (the Auctioneer: 3)" in right
+    app = CompetitiveApp(ann_asked_in("sabotage", seed=2, extra=lambda view: view.sabotage_deck_size > 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "enter")  # draw
+        await pilot.pause()
+        assert "fee 5: what its owner pays in full to remove it" in joined(app)
+        assert "A card under ☠ is out of use until its owner pays the fee in full." in text_of(app)
+    london = WORLD.cards_of(WORLD.airport("LON").id)
+    assert len(london) == 2 and "London has two cards, as every 3-star airport" in twin_airport_text(WORLD, london[1])
+    assert twin_airport_text(WORLD, WORLD.cards_of(WORLD.airport("PER").id)[0]) == ""

@@ -129,6 +129,36 @@ def choice_label(world: World, view: CompetitiveView, choice: ChooseLot) -> str:
     return f"Top {choice.kind} card (face down; {size} left)"
 
 
+def power_card_name(power: str) -> str:
+    """The name of the Player card with ``power`` ("Auctioneer" for ``extra_bids``)."""
+    return next((card.name for card in data().player_cards if card.power == power), power)
+
+
+def bids_per_card_text() -> str:
+    """How many bids each player has on one card: "2 bids each per card (the Auctioneer: 3)"."""
+    d = data()
+    extra = next((c.power_amount for c in d.player_cards if c.power == "extra_bids"), 0)
+    auctioneer = f" (the {power_card_name('extra_bids')}: {d.bids_per_card + extra})" if extra else ""
+    return f"{count(d.bids_per_card, 'bid')} each per card{auctioneer}"
+
+
+def twin_airport_text(world: World, card: int) -> str:
+    """Why a 3-star airport's card may have a twin, or "" for an airport with one card."""
+    airport = world.airport_of_card(card)
+    if len(world.cards_of(airport.id)) < 2:
+        return ""
+    return f"{airport.city} has two cards, as every 3-star airport: two airlines may own it, or one both (a flight from each)."
+
+
+def sabotage_fee_text(card: SabotageCard) -> str:
+    """What a Sabotage card's fee is: the price of removing it, or the payment it makes."""
+    if card.placed:
+        return f"fee {card.fee}: what its owner pays in full to remove it"
+    if card.fee:
+        return f"fee {card.fee}: what the target pays"
+    return "no fee"
+
+
 def player_card_label(card: PlayerCard) -> str:
     """``Aircraft Engineer (rank 8, budget 110)``."""
     return f"{card.name} (rank {card.rank}, budget {card.budget})"
