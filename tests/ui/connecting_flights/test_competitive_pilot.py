@@ -904,3 +904,42 @@ async def test_the_views_say_where_passengers_come_from_the_auctioneers_third_bi
     london = WORLD.cards_of(WORLD.airport("LON").id)
     assert len(london) == 2 and "London has two cards, as every 3-star airport" in twin_airport_text(WORLD, london[1])
     assert twin_airport_text(WORLD, WORLD.cards_of(WORLD.airport("PER").id)[0]) == ""
+
+
+@run_async
+async def test_after_a_hint_the_bid_dialog_starts_on_the_hinted_amount():
+    from game_harness import wait_for_workers
+    from textual.widgets import Input
+
+    from flight_tui.games.connecting_flights.competitive.rules.actions import Bid
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=1)
+    play_scripted(table, lambda t: len(t.actions) == 17)  # Ann bids; the Normal bot would bid 24, above the lowest
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lowest = raise_amounts(table.view(0))[0]
+        await pilot.press("t")
+        await wait_for_workers(pilot)
+        assert table_screen(app).hinted == Bid(24) and lowest < 24
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptDialog) and app.screen.query_one(Input).value == "24"
+
+
+@run_async
+async def test_after_a_hint_the_trade_dialog_starts_on_the_hinted_offer():
+    from game_harness import wait_for_workers
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, lambda t: len(t.actions) == 69)  # the Normal bot would offer Cleo a plane for an airport and coins
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await wait_for_workers(pilot)
+        hinted = table_screen(app).hinted
+        assert isinstance(hinted, Propose) and hinted.take.coins == 14
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, TradeDialog) and app.screen.offer() == hinted

@@ -217,8 +217,10 @@ class AuctionView(CursorKeys, Widget, can_focus=True):
             self.notify("It is not your turn to bid.", severity="warning")
             return
         lowest = raise_amounts(view, RAISES)[0]
+        hinted = getattr(self.screen, "hinted", None)
+        start = hinted.amount if isinstance(hinted, Bid) else lowest  # after a hint: the bid it suggests
         question = f"Your bid on {lot_label(self.world, bidding_lot(view))}: {lowest} or more, at most your {view.holdings[view.seat].coins} coins."
-        self.app.push_screen(PromptDialog(question, value=str(lowest), max_length=3), self._typed)
+        self.app.push_screen(PromptDialog(question, value=str(start), max_length=3), self._typed)
 
     def _typed(self, text: str | None) -> None:
         if text is None:

@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import ContentSwitcher
 
-from flight_tui.games.connecting_flights.competitive.rules.actions import Accept, Refuse, SubmitFlights
+from flight_tui.games.connecting_flights.competitive.rules.actions import Accept, Propose, Refuse, SubmitFlights
 from flight_tui.games.connecting_flights.competitive.rules.common import data
 from flight_tui.games.connecting_flights.competitive.rules.state import (
     BIDDING,
@@ -129,6 +129,8 @@ class CompetitiveTableScreen(GameTableScreen):
         self._news_round: int | None = None
         """The latest round whose start the people here have been shown (its summary screen)."""
         self._reading_news = False
+        self.hinted: Any = None
+        """The move the last hint shown suggests, while it stands (a dialog opened now starts on it)."""
 
     # ------------------------------------------------------------ layout
 
@@ -211,6 +213,8 @@ class CompetitiveTableScreen(GameTableScreen):
 
     def _news_read(self, _: Any) -> None:
         self._reading_news = False
+        self.hinted: Any = None
+        """The move the last hint shown suggests, while it stands (a dialog opened now starts on it)."""
         self.advance()
 
     def moved(self, seat: int, events: list[Any]) -> None:
@@ -327,7 +331,8 @@ class CompetitiveTableScreen(GameTableScreen):
         if not my_market_turn(view):
             self.notify("You may propose a trade on your turn in the Marketplace (or in its trading round).", severity="warning")
             return
-        self.app.push_screen(TradeDialog(view, self.world, self.table.names), callback=self._offered)
+        start = self.hinted if isinstance(self.hinted, Propose) else None
+        self.app.push_screen(TradeDialog(view, self.world, self.table.names, start=start), callback=self._offered)
 
     def _offered(self, offer: Any) -> None:
         if offer is not None:
@@ -346,8 +351,13 @@ class CompetitiveTableScreen(GameTableScreen):
                 self.query_one(CompetitiveHandPanel).load_chains(action.chains)
                 text += f". They are in the builder: {self.key('competitive.hand.fly')} sends them, or change them first"
             self.show_hint(f"The Normal bot would {text}.")
+            self.hinted = action
 
         self.request_hint(show)
+
+    def forget_hint(self) -> None:
+        super().forget_hint()
+        self.hinted = None
 
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""
