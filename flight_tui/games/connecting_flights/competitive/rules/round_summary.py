@@ -153,7 +153,7 @@ def _reason_words(e: CoinsMoved, saboteur: int, viewer: int | None, names: Seque
     elif reason == "instead of sabotage":
         why = "took the coins instead of sabotaging"
     elif reason == "interest":
-        why = f"interest ({_power_card('interest')})"
+        why = f"interest ({power_card_name('interest')})"
     else:
         why = reason
     if e.delta < 0 and e.asked > -e.delta:
@@ -163,8 +163,8 @@ def _reason_words(e: CoinsMoved, saboteur: int, viewer: int | None, names: Seque
     return why
 
 
-def _power_card(power: str) -> str:
-    """The name of the Player card with ``power``."""
+def power_card_name(power: str) -> str:
+    """The name of the Player card with ``power`` ("Auctioneer" for ``extra_bids``)."""
     return next((card.name for card in data().player_cards if card.power == power), power)
 
 

@@ -35,6 +35,7 @@ from flight_tui.games.connecting_flights.competitive.rules.actions import (
 )
 from flight_tui.games.connecting_flights.competitive.rules.common import data, fee
 from flight_tui.games.connecting_flights.competitive.rules.data import EventCard, PlayerCard, SabotageCard
+from flight_tui.games.connecting_flights.competitive.rules.round_summary import power_card_name
 from flight_tui.games.connecting_flights.competitive.rules.state import (
     BIDDING,
     CHOOSE_LOTS,
@@ -127,11 +128,6 @@ def choice_label(world: World, view: CompetitiveView, choice: ChooseLot) -> str:
         return f"Airport {airport_card_label(world, choice.card)} ({world.continents[airport.continent].letter}) · {airport.price}c"
     size = view.plane_deck_size if choice.kind == "plane" else view.passenger_deck_size
     return f"Top {choice.kind} card (face down; {size} left)"
-
-
-def power_card_name(power: str) -> str:
-    """The name of the Player card with ``power`` ("Auctioneer" for ``extra_bids``)."""
-    return next((card.name for card in data().player_cards if card.power == power), power)
 
 
 def bids_per_card_text() -> str:
