@@ -169,9 +169,10 @@ def power_card_name(power: str) -> str:
 
 
 def _sabotage_words(events: Sequence, viewer: int | None, names: Sequence[str]) -> list[str]:
-    """The Sabotage phase in words."""
+    """The Sabotage phase in words (a card drawn and inflicted is told once, as inflicted)."""
     d = data()
     out: list[str] = []
+    inflicted = any(isinstance(e, SabotageInflicted) for e in events)
     for e in events:
         if isinstance(e, SaboteurNamed):
             if e.seat < 0:
@@ -180,7 +181,7 @@ def _sabotage_words(events: Sequence, viewer: int | None, names: Sequence[str]) 
                 out.append(f"{_who(e.seat, viewer, names)} may sabotage ({SABOTEUR_MARKS.get(e.mark, e.mark)}).")
         elif isinstance(e, CoinsMoved) and e.reason == "instead of sabotage":
             out.append(f"{_who(e.seat, viewer, names)} took {count(e.delta, 'coin')} instead.")
-        elif isinstance(e, SabotageDrawn):
+        elif isinstance(e, SabotageDrawn) and not inflicted:
             card = "a Sabotage card" if e.card == HIDDEN else d.sabotage[e.card].name
             out.append(f"{_who(e.seat, viewer, names)} drew {card}.")
         elif isinstance(e, SabotageInflicted):
@@ -193,8 +194,8 @@ def _sabotage_words(events: Sequence, viewer: int | None, names: Sequence[str]) 
             elif e.truck >= 0:
                 what = f"on {target}: {card_name('truck', e.truck)} lost"
             else:
-                what = f"on {target} ({card.text})"
-            out.append(f"{_who(e.seat, viewer, names)} inflicted {card.name} {what}.")
+                what = f"on {target}"
+            out.append(f"{_who(e.seat, viewer, names)} drew and inflicted {card.name} {what}.")
         elif isinstance(e, SabotageReturned):
             card = "the card" if e.card == HIDDEN else d.sabotage[e.card].name
             out.append(f"{_who(e.seat, viewer, names)} returned {card} under the deck, unused.")

@@ -46,8 +46,6 @@ def summary_text(summary: RoundSummary | None, opening: RoundOpening | None, vie
             text.append(" ".join(summary.sabotage) + "\n")
         text.append(summary.closing + "\n", style="italic")
     if opening is not None:
-        if summary is not None:
-            text.append("\n")
         text.append(f"Round {opening.round} · Event: ", style="bold")
         text.append(opening.event or "no Event card this round.", style="bold" if not opening.event else "")
         text.append("\n")

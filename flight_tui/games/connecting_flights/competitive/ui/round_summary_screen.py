@@ -15,7 +15,6 @@ from textual.widgets import Static
 
 from flight_tui.games.connecting_flights.competitive.rules.round_summary import RoundOpening, RoundSummary
 from flight_tui.games.connecting_flights.competitive.ui.round_summary import RoundSummaryView
-from flight_tui.ui.keys import key_for
 from flight_tui.ui.widgets.footer import GameFooter
 
 
@@ -25,11 +24,10 @@ class RoundSummaryScreen(Screen[None]):
     DEFAULT_CSS = """
     RoundSummaryScreen { layout: vertical; }
     RoundSummaryScreen #round-summary-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
-    RoundSummaryScreen #round-summary-keys { height: 1; padding: 0 1; color: $text-muted; }
     """
 
     BINDINGS = [
-        Binding("enter,space", "close", "Next round", key_display="Enter", tooltip="Done reading: on with the game", id="competitive.summary.close"),
+        Binding("enter,space", "close", "Go on", key_display="Enter", tooltip="Done reading: on with the game", id="competitive.summary.close"),
     ]
 
     def __init__(self, summary: RoundSummary | None, opening: RoundOpening | None, viewer: int | None) -> None:
@@ -39,20 +37,17 @@ class RoundSummaryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="round-summary-title", markup=False)
         yield RoundSummaryView(id="round-summary")
-        yield Static("", id="round-summary-keys", markup=False)
         yield GameFooter()
 
     def _title(self) -> str:
         if self.summary is None:
             return f"Round {self.opening.round} begins" if self.opening is not None else "The game goes on"
-        return f"End of round {self.summary.round} · each airline's coins, and why"
+        return f"End of round {self.summary.round} · each airline's coins, and why (↑↓ PgUp PgDn scroll)"
 
     def on_mount(self) -> None:
         view = self.query_one(RoundSummaryView)
         view.show(self.summary, self.opening, self.viewer)
         view.focus()
-        go_on = "see the result" if self.opening is None and self.summary is not None else "go on"
-        self.query_one("#round-summary-keys", Static).update(f"{key_for(self, 'competitive.summary.close')} to {go_on} · ↑↓ PgUp PgDn scroll")
 
     def action_close(self) -> None:
         self.dismiss(None)
