@@ -943,3 +943,17 @@ async def test_after_a_hint_the_trade_dialog_starts_on_the_hinted_offer():
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, TradeDialog) and app.screen.offer() == hinted
+
+
+@run_async
+async def test_the_line_over_the_log_says_what_each_other_airline_did_since_your_turn():
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=5)
+    play_scripted(table, lambda t: t.state.phase == "bidding" and 0 in t.to_act() and t.state.round == 2 and t.state.bidding.leader >= 0)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "─Since your turn: Bob put up ATH, Cleo bid 20─" in text_of(app)
+        await pilot.press("z")  # Ann bids 21; the bots answer
+        await wait_until(pilot, lambda: 0 in table.to_act() or table.view(0).phase != "bidding")
+        since = next(line for line in screen_lines(app) if "Since your turn" in line)
+        assert "Bob put up" not in since and "Cleo bid 20" not in since  # older than Ann's bid

@@ -49,6 +49,7 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     asked,
     offer_for_me,
     priced_out,
+    since_your_turn,
     status_parts,
 )
 from flight_tui.games.connecting_flights.competitive.rules.round_summary import round_opening, summarize_round
@@ -247,7 +248,10 @@ class CompetitiveTableScreen(GameTableScreen):
         for widget in (CompetitiveBoardView, CompetitiveHandPanel, SetupView, AuctionView, MarketView, SabotageView, LeaderboardView):
             show = getattr(self.query_one(widget), "show_view" if widget is CompetitiveHandPanel else "show")
             show(view, names)
-        self.query_one(LogPanel).show(self.table.log_lines(seat, last=24))
+        log_panel = self.query_one(LogPanel)
+        log_panel.show(self.table.log_lines(seat, last=24))
+        since = since_your_turn(view, self.world, names)
+        log_panel.border_title = f"Since your turn: {since}" if since else ""
         if self.current_view == "log":
             self._show_whole_log()
         self._show_tabs()
