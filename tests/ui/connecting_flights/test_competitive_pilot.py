@@ -957,3 +957,43 @@ async def test_the_line_over_the_log_says_what_each_other_airline_did_since_your
         await wait_until(pilot, lambda: 0 in table.to_act() or table.view(0).phase != "bidding")
         since = next(line for line in screen_lines(app) if "Since your turn" in line)
         assert "Bob put up" not in since and "Cleo bid 20" not in since  # older than Ann's bid
+
+
+def service_update(table, seat: int, revision: int):
+    """What the table service sends a remote seat after a change (see ``flight_tui.serve``)."""
+    from flight_tui.serve import protocol as P
+
+    return P.Update(
+        revision=revision,
+        seats=[msgspec.to_builtins(s) for s in table.seats],
+        view=P.pack(table.view(seat)),
+        log=table.log_lines(seat),
+        to_act=list(table.to_act()),
+        can_undo=False,
+        over=table.is_over(),
+    )
+
+
+@run_async
+async def test_a_remote_player_sees_the_round_summary_from_the_view_the_service_sends():
+    from flight_tui.serve import protocol as P
+    from flight_tui.serve.remote import RemoteTable
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=7)
+    play_scripted(table, lambda t: t.state.round == 2 and t.state.phase == "choose_lots")
+    seated = P.Seated(table="t1", game=table.rules.name, config=P.pack(table.config), seat=1)
+    remote = RemoteTable(None, seated, service_update(table, 1, 1))  # Bob's terminal; it sends nothing here
+    app = CompetitiveApp(remote)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CompetitiveTableScreen)  # joined mid-round: no summary of the rounds before
+        play_scripted(table, lambda t: t.state.round == 3)  # the game goes on in the service
+        remote.receive(service_update(table, 1, 2))
+        table_screen(app).advance()  # as the joined app does on every update
+        await pilot.pause()
+        assert isinstance(app.screen, RoundSummaryScreen)
+        text = joined(app)
+        assert "End of round 2" in text and "Bob (you)" in text and "Round 3 · Event: " in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CompetitiveTableScreen)
