@@ -54,7 +54,7 @@ def test_with_five_airlines_what_the_view_no_longer_holds_is_one_earlier_this_ro
 
 def test_the_last_round_says_who_won():
     view, summary = summaries_seen_by(3, 5)[-1]
-    assert summary.round == 10 and summary.closing.startswith("That was the last round: ")
+    assert summary.round == 10 and summary.closing.startswith("That was the last round. The game is over: ")
     assert round_opening(view.log, 11, ["Ann", "Bob", "Cleo"], 0) is None
 
 

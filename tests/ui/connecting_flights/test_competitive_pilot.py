@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 import msgspec
-from competitive_harness import CompetitiveApp, make_table, play_scripted, run_async, screen_lines, table_screen, wait_until
+from competitive_harness import CompetitiveApp, make_table, play_scripted, run_async, screen_lines, scripted_move, table_screen, wait_until
 from game_harness import ThemedApp
 from hand_harness import put_down
 
@@ -997,3 +997,22 @@ async def test_a_remote_player_sees_the_round_summary_from_the_view_the_service_
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, CompetitiveTableScreen)
+
+
+@run_async
+async def test_round_10s_summary_comes_before_the_end_screen():
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=25)
+    play_scripted(table, lambda t: t.state.round == 10 and t.state.phase == "fly")
+    for seat in (1, 2):  # the bots' flights are in; Ann's are the last
+        view = table.view(seat)
+        table.submit(seat, scripted_move(view, table.rules.legal_actions_from_view(view)))
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f")  # Ann's flights are the last: the game ends
+        await wait_until(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
+        text = joined(app)
+        assert table.is_over() and "End of round 10" in text and "That was the last round. The game is over:" in text
+        assert "Event:" not in text  # no round 11
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, CompetitiveEndScreen))

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 import msgspec
 
 from flight_tui.games.connecting_flights.competitive.rules.common import data, world
-from flight_tui.games.connecting_flights.competitive.rules.describe import HIDDEN, SABOTEUR_MARKS, card_name, redact
+from flight_tui.games.connecting_flights.competitive.rules.describe import HIDDEN, SABOTEUR_MARKS, card_name, describe, redact
 from flight_tui.games.connecting_flights.competitive.rules.state import (
     Bought,
     CoinsMoved,
@@ -216,11 +216,8 @@ def summarize_round(
     if end is None:
         return None
     seats = len(names)
-    if start is None:  # the round's latest events only: those after the round before
-        start_at = next((i + 1 for i in range(end - 1, -1, -1) if isinstance(log[i], (RoundEnded, GameEnded))), 0)
-    else:
-        start_at = start
-    events = [redact(e, viewer) for e in log[start_at : end + 1]]
+    # without the round's start, the log holds nothing of the round before (which ends right before it)
+    events = [redact(e, viewer) for e in log[start or 0 : end + 1]]
     flown = {e.seat: _flight_words(e) for e in events if isinstance(e, Flown)}
     inflicted = next((e for e in events if isinstance(e, SabotageInflicted)), None)
     saboteur = inflicted.seat if inflicted is not None else -1
@@ -271,8 +268,7 @@ def summarize_round(
 
 def _closing(e, viewer: int | None, names: Sequence[str]) -> str:
     if isinstance(e, GameEnded):
-        winners = " and ".join(names[s] for s in e.winners)
-        return f"That was the last round: {winners} win{'s' if len(e.winners) == 1 else ''} on round {data().rounds}'s income."
+        return "That was the last round. " + describe(e, viewer, names)
     back = f"{count(e.landing_rights_returned, 'Landing Rights card')} went back to the pool. " if e.landing_rights_returned else ""
     first = _who(e.first_player, viewer, names)
     return f"{back}{first} play{'s' if e.first_player != viewer else ''} first in round {e.round + 1}."
