@@ -85,6 +85,8 @@ class RoundOpening(msgspec.Struct, frozen=True):
     """The Event card's name and text ("" when none was drawn)."""
     effects: list[str]
     """What it did at once: "Ann paid 5", "Bob gained 10" (empty when it acts later)."""
+    card: int = -1
+    """The Event card (an index into the data's events; -1: none)."""
 
 
 def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
@@ -280,10 +282,10 @@ def round_opening(log: Sequence, round_no: int, names: Sequence[str], viewer: in
     start, _ = _round_span(log, round_no)
     if start is None or not isinstance(log[start], RoundStarted) or log[start].round != round_no:
         return None
-    card, effects = "", []
+    card, effects, index = "", [], -1
     for e in log[start + 1 :]:
         if isinstance(e, EventRevealed):
-            c = data().events[e.event]
+            c, index = data().events[e.event], e.event
             card = f"{c.name}. {c.text}"
         elif isinstance(e, CoinsMoved) and e.reason.startswith("event: "):
             due = f" of {e.asked}" if e.delta < 0 and e.asked > -e.delta else ""
@@ -291,4 +293,4 @@ def round_opening(log: Sequence, round_no: int, names: Sequence[str], viewer: in
             effects.append(f"{_who(e.seat, viewer, names)} {verb} {abs(e.delta)}{due}")
         elif not isinstance(e, CoinsMoved):
             break
-    return RoundOpening(round_no, card, effects)
+    return RoundOpening(round_no, card, effects, index)

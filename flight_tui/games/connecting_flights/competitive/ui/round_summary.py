@@ -1,7 +1,8 @@
 """The round summary as a widget: each airline's coins before and after a round, and why.
 
-:func:`summary_text` writes a :class:`~..rules.round_summary.RoundSummary` (and the next round's
-opening: its Event card and what it did at once) as text; :class:`RoundSummaryView` shows it and
+:func:`summary_text` writes a :class:`~..rules.round_summary.RoundSummary` as text, and
+:func:`opening_text` a round's opening (its Event card and what it did at once);
+:class:`RoundSummaryView` shows a summary and
 scrolls (↑ ↓ PgUp PgDn) when it is longer than the screen. A change is given with its sign, so
 nothing is told by colour alone. The table's round-end screen and a replay viewer both use it.
 """
@@ -12,7 +13,9 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from flight_tui.games.connecting_flights.competitive.rules.common import data
 from flight_tui.games.connecting_flights.competitive.rules.round_summary import RoundOpening, RoundSummary
+from flight_tui.games.connecting_flights.competitive.ui.presentation import event_marks
 
 NAME_WIDTH = 12
 """Columns of an airline's name in its heading line."""
@@ -22,8 +25,8 @@ def _signed(delta: int) -> tuple[str, str]:
     return f"{delta:+d}", "green" if delta > 0 else ("red" if delta < 0 else "")
 
 
-def summary_text(summary: RoundSummary | None, opening: RoundOpening | None, viewer: int | None) -> Text:
-    """The round's end (if any) and the next round's opening (if any) as text."""
+def summary_text(summary: RoundSummary | None, viewer: int | None) -> Text:
+    """A round's end as text: each airline's coins and why, the sabotage, the closing words."""
     text = Text()
     if summary is not None:
         for seat in summary.seats:
@@ -45,13 +48,18 @@ def summary_text(summary: RoundSummary | None, opening: RoundOpening | None, vie
             text.append("Sabotage: ", style="bold")
             text.append(" ".join(summary.sabotage) + "\n")
         text.append(summary.closing + "\n", style="italic")
-    if opening is not None:
-        text.append(f"Round {opening.round} · Event: ", style="bold")
-        text.append(opening.event or "no Event card this round.", style="bold" if not opening.event else "")
-        text.append("\n")
-        if opening.effects:
-            text.append("  " + " · ".join(opening.effects) + "\n")
     text.rstrip()
+    return text
+
+
+def opening_text(opening: RoundOpening) -> Text:
+    """A round's start as text: its Event card and what it did at once."""
+    text = Text(f"Round {opening.round} · Event: ", style="bold")
+    text.append(opening.event or "no Event card this round.")
+    if opening.card >= 0:
+        text.append(f"\n  {event_marks(data().events[opening.card])}", style="italic")
+    if opening.effects:
+        text.append("\n  " + " · ".join(opening.effects))
     return text
 
 
@@ -66,5 +74,5 @@ class RoundSummaryView(VerticalScroll, can_focus=True):
     def compose(self):
         yield Static(id="round-summary-text", markup=False)
 
-    def show(self, summary: RoundSummary | None, opening: RoundOpening | None, viewer: int | None) -> None:
-        self.query_one("#round-summary-text", Static).update(summary_text(summary, opening, viewer))
+    def show(self, summary: RoundSummary | None, viewer: int | None) -> None:
+        self.query_one("#round-summary-text", Static).update(summary_text(summary, viewer))

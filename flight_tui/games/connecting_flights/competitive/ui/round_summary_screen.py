@@ -1,8 +1,9 @@
 """The end of a round, shown to each person at the table before the next round begins.
 
 A full screen (nothing of the table shows through it): the title says which round ended, the
-:class:`~.round_summary.RoundSummaryView` gives each airline's coins and why, the sabotage and
-the next round's Event card with what it did at once. One key dismisses it; bots wait meanwhile.
+:class:`~.round_summary.RoundSummaryView` gives each airline's coins and why and the sabotage
+(it scrolls when longer than the screen), and under it, always in sight, the next round's Event
+card with what it did at once. One key dismisses it; bots wait meanwhile.
 At the start of round 1 it shows the first Event card only.
 """
 
@@ -14,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from flight_tui.games.connecting_flights.competitive.rules.round_summary import RoundOpening, RoundSummary
-from flight_tui.games.connecting_flights.competitive.ui.round_summary import RoundSummaryView
+from flight_tui.games.connecting_flights.competitive.ui.round_summary import RoundSummaryView, opening_text
 from flight_tui.ui.widgets.footer import GameFooter
 
 
@@ -24,6 +25,8 @@ class RoundSummaryScreen(Screen[None]):
     DEFAULT_CSS = """
     RoundSummaryScreen { layout: vertical; }
     RoundSummaryScreen #round-summary-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    RoundSummaryScreen #round-opening { height: auto; padding: 0 1; border-top: solid $panel-lighten-2; }
+    RoundSummaryScreen.-opening-only #round-opening { border-top: none; }
     """
 
     BINDINGS = [
@@ -36,7 +39,12 @@ class RoundSummaryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="round-summary-title", markup=False)
-        yield RoundSummaryView(id="round-summary")
+        summary = RoundSummaryView(id="round-summary")
+        summary.display = self.summary is not None
+        yield summary
+        opening = Static(opening_text(self.opening) if self.opening is not None else "", id="round-opening", markup=False)
+        opening.display = self.opening is not None
+        yield opening
         yield GameFooter()
 
     def _title(self) -> str:
@@ -45,8 +53,9 @@ class RoundSummaryScreen(Screen[None]):
         return f"End of round {self.summary.round} · each airline's coins, and why (↑↓ PgUp PgDn scroll)"
 
     def on_mount(self) -> None:
+        self.set_class(self.summary is None, "-opening-only")
         view = self.query_one(RoundSummaryView)
-        view.show(self.summary, self.opening, self.viewer)
+        view.show(self.summary, self.viewer)
         view.focus()
 
     def action_close(self) -> None:
