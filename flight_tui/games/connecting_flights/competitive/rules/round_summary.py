@@ -161,7 +161,7 @@ def _reason_words(e: CoinsMoved, saboteur: int, viewer: int | None, names: Seque
     if e.delta < 0 and e.asked > -e.delta:
         why += f" (of {e.asked})"
     elif e.delta >= 0 and e.asked > e.delta:
-        why += f" ({e.asked} due; coins stop at {data().coin_cap})"
+        why += f" (of {e.asked}: coins stop at {data().coin_cap})"
     return why
 
 
