@@ -48,6 +48,10 @@ class GameSpec(msgspec.Struct, frozen=True, kw_only=True):
     """``package:file`` of the rules text (Markdown)."""
     house_rules: str
     """``package:file`` of the house interpretations (Markdown)."""
+    spectator_news: str = ""
+    """``module:function`` that tells a spectator what just happened from the public view (a
+    screen to show, such as a round summary), or "" for none; see the table service's
+    spectator screen."""
     settings_before_v2: dict[str, Any] = {}
     """Settings a game begun under save format 1 keeps (see :mod:`flight_tui.saves.migrations`)."""
     campaign_screen: str = ""

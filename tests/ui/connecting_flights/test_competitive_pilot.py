@@ -10,7 +10,7 @@ from game_harness import ThemedApp
 from hand_harness import put_down
 
 from flight_tui.games.connecting_flights.competitive.rules import setup as setup_rules
-from flight_tui.games.connecting_flights.competitive.rules.actions import Bundle, Propose
+from flight_tui.games.connecting_flights.competitive.rules.actions import Bundle, DrawSabotage, Propose, ReturnSabotage
 from flight_tui.games.connecting_flights.competitive.rules.common import data, world
 from flight_tui.games.connecting_flights.competitive.rules.state import (
     BidMade,
@@ -1016,3 +1016,51 @@ async def test_round_10s_summary_comes_before_the_end_screen():
         assert "Event:" not in text  # no round 11
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, CompetitiveEndScreen))
+
+
+def spectator_update(table, revision: int):
+    """What the table service sends a spectator of a competitive table: the public view."""
+    from flight_tui.serve import protocol as P
+
+    update = service_update(table, 0, revision)
+    return msgspec.structs.replace(update, view=P.pack(table.rules.spectator_view(table.state)), log=table.log_lines(None))
+
+
+@run_async
+async def test_a_spectator_sees_the_round_summary_as_everyone_may_know_it():
+    from flight_tui.serve import protocol as P
+    from flight_tui.serve.client import SpectatorScreen
+    from flight_tui.serve.remote import RemoteTable
+
+    class WatchApp(ThemedApp):
+        def __init__(self, remote) -> None:
+            super().__init__()
+            self.remote = remote
+
+        def on_mount(self) -> None:
+            self.push_screen(SpectatorScreen(self.remote))
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=1)  # Ann returns a drawn card in round 4
+    play_scripted(table, lambda t: t.view(0).phase == "sabotage" and t.to_act() == (0,) and t.view(0).sabotage_deck_size > 0)
+    seated = P.Seated(table="t1", game=table.rules.name, config=P.pack(table.config), seat=None)
+    remote = RemoteTable(None, seated, spectator_update(table, 1))
+    app = WatchApp(remote)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SpectatorScreen)  # came in mid-round: nothing told again
+        round_no = table.state.round
+        table.submit(0, DrawSabotage())
+        drawn = data().sabotage[table.state.drawn_sabotage].name
+        public = table.rules.spectator_view(table.state)
+        assert public.drawn_sabotage == -1 and public.dealt == [] and public.my_flights is None
+        table.submit(0, ReturnSabotage())  # the round ends
+        remote.receive(spectator_update(table, 2))
+        app.screen.advance()  # as the joined app does on every update
+        await pilot.pause()
+        assert isinstance(app.screen, RoundSummaryScreen)
+        text = joined(app)
+        assert f"End of round {round_no}" in text and "Ann returned the card under the deck, unused." in text
+        assert drawn not in text and "(you)" not in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SpectatorScreen)

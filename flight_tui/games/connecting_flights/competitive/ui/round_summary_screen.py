@@ -9,12 +9,17 @@ At the start of round 1 it shows the first Event card only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
-from flight_tui.games.connecting_flights.competitive.rules.round_summary import RoundOpening, RoundSummary
+from flight_tui.games.connecting_flights.competitive.rules.common import data
+from flight_tui.games.connecting_flights.competitive.rules.round_summary import RoundOpening, RoundSummary, round_opening, summarize_round
+from flight_tui.games.connecting_flights.competitive.rules.state import OVER
+from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
 from flight_tui.games.connecting_flights.competitive.ui.round_summary import RoundSummaryView, opening_text
 from flight_tui.ui.widgets.footer import GameFooter
 
@@ -60,3 +65,23 @@ class RoundSummaryScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def round_news(view: CompetitiveView, names: Sequence[str], reader: int | None, seen: int | None) -> tuple[RoundSummaryScreen | None, int]:
+    """The screen to show when a round has ended (or round 1 begun) since round ``seen`` was
+    shown, and the round shown now. ``seen`` None: the first look (a game joined or resumed),
+    whose earlier rounds are not told again. ``reader`` is the seat it is written for (None:
+    what everyone may know)."""
+    now = data().rounds + 1 if view.phase == OVER else view.round
+    if seen is None or now <= seen:
+        return None, now if seen is None else seen
+    summary = summarize_round(view.log, now - 1, names, reader, view.coins_after) if now > 1 else None
+    opening = round_opening(view.log, now, names, reader) if now <= data().rounds else None
+    if summary is None and opening is None:
+        return None, now
+    return RoundSummaryScreen(summary, opening, reader), now
+
+
+def spectator_news(view: CompetitiveView, names: Sequence[str], seen: int | None) -> tuple[RoundSummaryScreen | None, int]:
+    """The round summary for someone watching the table (the game's ``spectator_news``)."""
+    return round_news(view, names, None, seen)

@@ -52,8 +52,7 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     since_your_turn,
     status_parts,
 )
-from flight_tui.games.connecting_flights.competitive.rules.round_summary import round_opening, summarize_round
-from flight_tui.games.connecting_flights.competitive.ui.round_summary_screen import RoundSummaryScreen
+from flight_tui.games.connecting_flights.competitive.ui.round_summary_screen import round_news
 from flight_tui.games.connecting_flights.competitive.ui.sabotage import SabotageView
 from flight_tui.games.connecting_flights.competitive.ui.scores import CompetitiveEndScreen, LeaderboardView
 from flight_tui.games.connecting_flights.competitive.ui.setup_view import SetupView
@@ -195,21 +194,15 @@ class CompetitiveTableScreen(GameTableScreen):
         The summary is the viewer's own; with several people at one keyboard it is what
         everyone may know (a returned Sabotage card stays hidden), shown once to them all.
         """
-        now = data().rounds + 1 if view.phase == OVER else view.round
-        if self._news_round is None:
-            self._news_round = now  # a game resumed: its rounds so far were seen before
-        if now <= self._news_round or not self.humans:
+        if not self.humans:
             return False
-        self._news_round = now
         reader = view.seat if len(self.humans) == 1 else None
-        names = self.table.names
-        summary = summarize_round(view.log, now - 1, names, reader, view.coins_after) if now > 1 else None
-        opening = round_opening(view.log, now, names, reader) if now <= data().rounds else None
-        if summary is None and opening is None:
+        screen, self._news_round = round_news(view, self.table.names, reader, self._news_round)
+        if screen is None:
             return False
         self._reading_news = True
         self._refresh_table()
-        self.app.push_screen(RoundSummaryScreen(summary, opening, reader), callback=self._news_read)
+        self.app.push_screen(screen, callback=self._news_read)
         return True
 
     def _news_read(self, _: Any) -> None:
