@@ -51,6 +51,10 @@ class GameSpec(msgspec.Struct, frozen=True, kw_only=True):
     data_files: tuple[str, ...] = ()
     """``package:file`` of each file of designed data the rules read (maps, prices, cards): a
     save records their fingerprint, so one made with other data is told apart from a damaged one."""
+    spectator_news: str = ""
+    """``module:function`` that tells a spectator what just happened from the public view (a
+    screen to show, such as a round summary), or "" for none; see the table service's
+    spectator screen."""
     settings_before_v2: dict[str, Any] = {}
     """Settings a game begun under save format 1 keeps (see :mod:`flight_tui.saves.migrations`)."""
     campaign_screen: str = ""

@@ -53,7 +53,9 @@ def away_news(before: P.Update, after: P.Update) -> list[str]:
 
 
 class SpectatorScreen(Screen[None]):
-    """Watching a table: its seats, how far the game is, and the log as everyone may read it."""
+    """Watching a table: its seats, how far the game is, and the log as everyone may read it;
+    for a game that tells spectators its news (``GameSpec.spectator_news``, such as a round's
+    summary), that news on its own screen, read from the public view."""
 
     BINDINGS = [Binding("escape", "leave", "Lobby", key_display="Esc", tooltip="Back to the lobby", id="watch.leave")]
     DEFAULT_CSS = """
@@ -66,6 +68,9 @@ class SpectatorScreen(Screen[None]):
     def __init__(self, table: RemoteTable) -> None:
         super().__init__()
         self.table = table
+        self._news_seen: Any = None
+        """What the game's news function has shown so far (it says)."""
+        self._reading_news = False
 
     def compose(self) -> ComposeResult:
         yield Static("", id="watch-status", markup=False)
@@ -82,6 +87,21 @@ class SpectatorScreen(Screen[None]):
         status = f"{self.table.rules.title} · {' · '.join(self.table.names)} · {update.progress} · to move: {asked}"
         self.query_one("#watch-status", Static).update("The game is over · " + update.progress if update.over else status)
         self.query_one(LogPanel).show(self.table.log_lines(None))
+        self._show_news()
+
+    def _show_news(self) -> None:
+        news = get_spec(self.table.rules.name).spectator_news
+        view = self.table.public_view()
+        if not news or view is None or self._reading_news:
+            return
+        screen, self._news_seen = load(news)(view, self.table.names, self._news_seen)
+        if screen is not None:
+            self._reading_news = True
+            self.app.push_screen(screen, callback=self._news_read)
+
+    def _news_read(self, _: Any) -> None:
+        self._reading_news = False
+        self.advance()
 
     def action_leave(self) -> None:
         self.dismiss(None)

@@ -142,7 +142,8 @@ class Update(msgspec.Struct, tag="update"):
     seats: list[Any]
     """The table's ``SeatSpec``s (a name changes when a player takes an open seat)."""
     view: bytes | None
-    """msgpack of the seat's view (None for a spectator)."""
+    """msgpack of the seat's view; for a spectator, the public view of a game whose rules make
+    one (``spectator_view``), else None."""
     log: list[str]
     to_act: list[int]
     can_undo: bool

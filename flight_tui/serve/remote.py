@@ -147,6 +147,10 @@ class RemoteTable:
             raise LookupError(f"this terminal sees seat {self.seat}, not seat {seat}")
         return self._view
 
+    def public_view(self) -> Any:
+        """A spectator's view: the public one, when the game makes one (else None)."""
+        return self._view if self.seat is None else None
+
     def to_act(self) -> tuple[int, ...]:
         return tuple(self.update.to_act)
 

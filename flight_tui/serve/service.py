@@ -133,7 +133,7 @@ class ServedTable:
         return P.Update(
             revision=self.revision,
             seats=[msgspec.to_builtins(s) for s in table.seats],
-            view=None if seat is None else P.pack(table.view(seat)),
+            view=P.pack(table.view(seat)) if seat is not None else self._spectator_view(),
             log=table.log_lines(seat) + self._away_lines(),
             to_act=list(table.to_act()),
             can_undo=seat is not None and table.can_undo(seat),
@@ -143,6 +143,11 @@ class ServedTable:
             progress=table.rules.progress(table.state),
             result=result,
         )
+
+    def _spectator_view(self) -> bytes | None:
+        """The public view of a game whose rules make one (``spectator_view``), else None."""
+        public = getattr(self.table.rules, "spectator_view", None)
+        return None if public is None else P.pack(public(self.table.state))
 
     def _away_lines(self) -> list[str]:
         """The log's last line while players are away: whom the table waits for, whom a bot stands in for."""

@@ -5,12 +5,12 @@ from __future__ import annotations
 import copy
 
 import msgspec
-from competitive_harness import CompetitiveApp, make_table, play_scripted, run_async, screen_lines, table_screen, wait_until
+from competitive_harness import CompetitiveApp, make_table, play_scripted, run_async, screen_lines, scripted_move, table_screen, wait_until
 from game_harness import ThemedApp
 from hand_harness import put_down
 
 from flight_tui.games.connecting_flights.competitive.rules import setup as setup_rules
-from flight_tui.games.connecting_flights.competitive.rules.actions import Bundle, Propose
+from flight_tui.games.connecting_flights.competitive.rules.actions import Bundle, DrawSabotage, Propose, ReturnSabotage
 from flight_tui.games.connecting_flights.competitive.rules.common import data, world
 from flight_tui.games.connecting_flights.competitive.rules.state import (
     BidMade,
@@ -24,6 +24,7 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
 from flight_tui.games.connecting_flights.competitive.ui.auction import AuctionView
 from flight_tui.games.connecting_flights.competitive.ui.hand import CompetitiveHandPanel
 from flight_tui.games.connecting_flights.competitive.ui.presentation import raise_amounts
+from flight_tui.games.connecting_flights.competitive.ui.round_summary_screen import RoundSummaryScreen
 from flight_tui.games.connecting_flights.competitive.ui.scores import CompetitiveEndScreen
 from flight_tui.games.connecting_flights.competitive.ui.table_screen import CompetitiveTableScreen
 from flight_tui.games.connecting_flights.competitive.ui.trade import OfferDialog, TradeDialog
@@ -76,13 +77,18 @@ async def test_one_whole_round_with_keys_only_auction_and_a_trade_included():
     table = make_table("human:Ann,random:Bob,random:Cleo", seed=7)
     app = CompetitiveApp(table)
     offered = answered = False
+    summaries = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(500):
             view = table.view(0)
-            if view.round >= 2:
+            if view.round >= 2 and summaries and summaries[-1].startswith("End of round 1"):
                 break
             await pilot.pause(0.02)
+            if isinstance(app.screen, RoundSummaryScreen):
+                summaries.append(text_of(app).strip())
+                await pilot.press("enter")
+                continue
             if isinstance(app.screen, OfferDialog):
                 await pilot.press("n")  # refuse: the starting flight keeps its truck
                 answered = True
@@ -111,6 +117,8 @@ async def test_one_whole_round_with_keys_only_auction_and_a_trade_included():
             await pilot.pause(0.02)
         view = table.view(0)
         assert view.round == 2
+        assert summaries[0].startswith("Round 1 begins") and "Event: " in summaries[0]
+        assert "Ann (you)" in summaries[-1] and "income, 1 valid flight" in summaries[-1] and "Round 2 · Event: " in summaries[-1]
         log = table.state.log
         assert any(isinstance(e, BidMade) and e.seat == 0 for e in log)
         assert any(isinstance(e, LotSold) for e in log) or "Nobody bid" in text_of(app)
@@ -307,6 +315,9 @@ async def test_from_the_menu_a_three_airline_game_is_set_up_with_keys_left_and_c
             await pilot.press("enter")
             await wait_until(pilot, lambda: table.view(0).phase == "start" and 0 in table.to_act())
         await buy_cheapest_start(pilot, app, table)
+        await wait_until(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
+        assert "Round 1 begins" in text_of(app)
+        await pilot.press("enter")  # the first Event card read
         await wait_until(pilot, lambda: table.view(0).round == 1 and 0 in table.to_act())
         moves = len(table.actions)
         await pilot.press("escape")  # back to the menu, the game saved
@@ -395,6 +406,10 @@ async def test_a_returned_sabotage_card_stays_hidden_from_the_next_person_at_the
         lines = view.query_one(LineList)
         while lines.cursor != back:
             await pilot.press("down")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
+        summary = text_of(app)  # what both may know: the card stays hidden
+        assert "Ann returned the card under the deck, unused." in joined(app) and name not in summary
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen))
         assert name not in text_of(app)
@@ -876,3 +891,194 @@ async def test_a_bot_that_refuses_an_offer_tells_the_proposer_why():
         answer = next(e for e in table.state.log if isinstance(e, OfferAnswered))
         assert not answer.accepted and answer.reason
         assert any(f"Bob refused your offer: “{answer.reason}”" in str(n.message) for n in app._notifications)
+
+
+def ann_asked_in(phase: str, seed: int, extra=lambda view: True):
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=seed)
+    play_scripted(table, lambda t: t.view(0).phase == phase and 0 in t.to_act() and t.view(0).pending is None and extra(t.view(0)))
+    return table
+
+
+@run_async
+async def test_the_views_say_where_passengers_come_from_the_auctioneers_third_bid_twin_airports_and_fees():
+    from flight_tui.games.connecting_flights.competitive.ui.presentation import twin_airport_text
+
+    app = CompetitiveApp(ann_asked_in("market", seed=2, extra=lambda view: view.round == 3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        right = " ".join(line.split("│")[-1].strip() for line in screen_lines(app) if "│" in line)
+        assert "No passengers here: they come only from the auction and trades." in right
+    app = CompetitiveApp(ann_asked_in("bidding", seed=5, extra=lambda view: view.bidding.leader >= 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        right = " ".join(line.split("│")[-1].strip() for line in screen_lines(app) if "│" in line)
+        assert "2 bids each per card (the Auctioneer: 3)" in right
+    app = CompetitiveApp(ann_asked_in("sabotage", seed=2, extra=lambda view: view.sabotage_deck_size > 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "enter")  # draw
+        await pilot.pause()
+        assert "fee 5: what its owner pays in full to remove it" in joined(app)
+        assert "A card under ☠ is out of use until its owner pays the fee in full." in text_of(app)
+    london = WORLD.cards_of(WORLD.airport("LON").id)
+    assert len(london) == 2 and "London has two cards, as every 3-star airport" in twin_airport_text(WORLD, london[1])
+    assert twin_airport_text(WORLD, WORLD.cards_of(WORLD.airport("PER").id)[0]) == ""
+
+
+@run_async
+async def test_after_a_hint_the_bid_dialog_starts_on_the_hinted_amount():
+    from game_harness import wait_for_workers
+    from textual.widgets import Input
+
+    from flight_tui.games.connecting_flights.competitive.rules.actions import Bid
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=1)
+    play_scripted(table, lambda t: len(t.actions) == 17)  # Ann bids; the Normal bot would bid 24, above the lowest
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lowest = raise_amounts(table.view(0))[0]
+        await pilot.press("t")
+        await wait_for_workers(pilot)
+        assert table_screen(app).hinted == Bid(24) and lowest < 24
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptDialog) and app.screen.query_one(Input).value == "24"
+
+
+@run_async
+async def test_after_a_hint_the_trade_dialog_starts_on_the_hinted_offer():
+    from game_harness import wait_for_workers
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, lambda t: len(t.actions) == 69)  # the Normal bot would offer Cleo a plane for an airport and coins
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await wait_for_workers(pilot)
+        hinted = table_screen(app).hinted
+        assert isinstance(hinted, Propose) and hinted.take.coins == 14
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, TradeDialog) and app.screen.offer() == hinted
+
+
+@run_async
+async def test_the_line_over_the_log_says_what_each_other_airline_did_since_your_turn():
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=5)
+    play_scripted(table, lambda t: t.state.phase == "bidding" and 0 in t.to_act() and t.state.round == 2 and t.state.bidding.leader >= 0)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "─Since your turn: Bob put up ATH, Cleo bid 20─" in text_of(app)
+        await pilot.press("z")  # Ann bids 21; the bots answer
+        await wait_until(pilot, lambda: 0 in table.to_act() or table.view(0).phase != "bidding")
+        since = next(line for line in screen_lines(app) if "Since your turn" in line)
+        assert "Bob put up" not in since and "Cleo bid 20" not in since  # older than Ann's bid
+
+
+def service_update(table, seat: int, revision: int):
+    """What the table service sends a remote seat after a change (see ``flight_tui.serve``)."""
+    from flight_tui.serve import protocol as P
+
+    return P.Update(
+        revision=revision,
+        seats=[msgspec.to_builtins(s) for s in table.seats],
+        view=P.pack(table.view(seat)),
+        log=table.log_lines(seat),
+        to_act=list(table.to_act()),
+        can_undo=False,
+        over=table.is_over(),
+    )
+
+
+@run_async
+async def test_a_remote_player_sees_the_round_summary_from_the_view_the_service_sends():
+    from flight_tui.serve import protocol as P
+    from flight_tui.serve.remote import RemoteTable
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=7)
+    play_scripted(table, lambda t: t.state.round == 2 and t.state.phase == "choose_lots")
+    seated = P.Seated(table="t1", game=table.rules.name, config=P.pack(table.config), seat=1)
+    remote = RemoteTable(None, seated, service_update(table, 1, 1))  # Bob's terminal; it sends nothing here
+    app = CompetitiveApp(remote)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CompetitiveTableScreen)  # joined mid-round: no summary of the rounds before
+        play_scripted(table, lambda t: t.state.round == 3)  # the game goes on in the service
+        remote.receive(service_update(table, 1, 2))
+        table_screen(app).advance()  # as the joined app does on every update
+        await pilot.pause()
+        assert isinstance(app.screen, RoundSummaryScreen)
+        text = joined(app)
+        assert "End of round 2" in text and "Bob (you)" in text and "Round 3 · Event: " in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CompetitiveTableScreen)
+
+
+@run_async
+async def test_round_10s_summary_comes_before_the_end_screen():
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=25)
+    play_scripted(table, lambda t: t.state.round == 10 and t.state.phase == "fly")
+    for seat in (1, 2):  # the bots' flights are in; Ann's are the last
+        view = table.view(seat)
+        table.submit(seat, scripted_move(view, table.rules.legal_actions_from_view(view)))
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f")  # Ann's flights are the last: the game ends
+        await wait_until(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
+        text = joined(app)
+        assert table.is_over() and "End of round 10" in text and "That was the last round. The game is over:" in text
+        assert "Event:" not in text  # no round 11
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, CompetitiveEndScreen))
+
+
+def spectator_update(table, revision: int):
+    """What the table service sends a spectator of a competitive table: the public view."""
+    from flight_tui.serve import protocol as P
+
+    update = service_update(table, 0, revision)
+    return msgspec.structs.replace(update, view=P.pack(table.rules.spectator_view(table.state)), log=table.log_lines(None))
+
+
+@run_async
+async def test_a_spectator_sees_the_round_summary_as_everyone_may_know_it():
+    from flight_tui.serve import protocol as P
+    from flight_tui.serve.client import SpectatorScreen
+    from flight_tui.serve.remote import RemoteTable
+
+    class WatchApp(ThemedApp):
+        def __init__(self, remote) -> None:
+            super().__init__()
+            self.remote = remote
+
+        def on_mount(self) -> None:
+            self.push_screen(SpectatorScreen(self.remote))
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=1)  # Ann returns a drawn card in round 4
+    play_scripted(table, lambda t: t.view(0).phase == "sabotage" and t.to_act() == (0,) and t.view(0).sabotage_deck_size > 0)
+    seated = P.Seated(table="t1", game=table.rules.name, config=P.pack(table.config), seat=None)
+    remote = RemoteTable(None, seated, spectator_update(table, 1))
+    app = WatchApp(remote)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SpectatorScreen)  # came in mid-round: nothing told again
+        round_no = table.state.round
+        table.submit(0, DrawSabotage())
+        drawn = data().sabotage[table.state.drawn_sabotage].name
+        public = table.rules.spectator_view(table.state)
+        assert public.drawn_sabotage == -1 and public.dealt == [] and public.my_flights is None
+        table.submit(0, ReturnSabotage())  # the round ends
+        remote.receive(spectator_update(table, 2))
+        app.screen.advance()  # as the joined app does on every update
+        await pilot.pause()
+        assert isinstance(app.screen, RoundSummaryScreen)
+        text = joined(app)
+        assert f"End of round {round_no}" in text and "Ann returned the card under the deck, unused." in text
+        assert drawn not in text and "(you)" not in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SpectatorScreen)

@@ -8,6 +8,8 @@ import msgspec
 from competitive_harness import CompetitiveApp, make_table, play_scripted
 from game_harness import ThemedApp
 
+from flight_tui.games.connecting_flights.competitive.rules.round_summary import round_opening
+from flight_tui.games.connecting_flights.competitive.ui.round_summary_screen import RoundSummaryScreen
 from flight_tui.games.connecting_flights.competitive.ui.scores import CompetitiveEndScreen
 
 SIZES = [(80, 24), (120, 40)]
@@ -20,6 +22,17 @@ def ann_to_act(phase: str, seed: int, extra=lambda view: True):
     table = make_table(SEATS, seed=seed)
     play_scripted(table, lambda t: t.view(0).phase == phase and 0 in t.to_act() and t.view(0).pending is None and extra(t.view(0)))
     return table
+
+
+class OpeningApp(ThemedApp):
+    """The round summary screen showing a round's opening alone (as when round 1 begins)."""
+
+    def __init__(self, opening) -> None:
+        super().__init__()
+        self.opening = opening
+
+    def on_mount(self) -> None:
+        self.push_screen(RoundSummaryScreen(None, self.opening, 0))
 
 
 class EndApp(ThemedApp):
@@ -90,6 +103,19 @@ def test_marketplace_trade_dialog(snap_compare, size):
 def test_sabotage_choosing_the_target(snap_compare, size):
     table = ann_to_act("sabotage", seed=2, extra=lambda view: view.sabotage_deck_size > 0)
     assert snap_compare(CompetitiveApp(table), terminal_size=size, press=["down", "enter"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_round_summary_after_a_sabotage(snap_compare, size):
+    table = ann_to_act("sabotage", seed=2, extra=lambda view: view.sabotage_deck_size > 0)
+    assert snap_compare(CompetitiveApp(table), terminal_size=size, press=["down", "enter", "enter"])
+
+
+def test_an_event_that_moves_coins_at_once(snap_compare):
+    table = make_table(SEATS, seed=2)
+    play_scripted(table, lambda t: (o := round_opening(t.view(0).log, t.view(0).round, t.names, 0)) is not None and bool(o.effects))
+    opening = round_opening(table.view(0).log, table.view(0).round, table.names, 0)
+    assert snap_compare(OpeningApp(opening), terminal_size=(80, 24))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)

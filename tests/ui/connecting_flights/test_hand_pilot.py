@@ -40,7 +40,7 @@ async def test_an_invalid_flight_shows_the_rules_it_breaks_and_is_not_sent():
         await put_down(pilot, panel, "Passenger ★★ → North America")
         assert "Rule 1:" in shown(app, "#problems")
         tokyo = next(text for text, _ in panel.query_one(ChoiceList).rows if text.startswith("TYO"))
-        assert "✗ rule 1,3,4" in tokyo
+        assert "✗ plane's stars too low +2 (rules 1,3,4)" in tokyo
         await put_down(pilot, panel, "TYO Tokyo")
         problems = shown(app, "#problems")
         for rule in ("Rule 1:", "Rule 3:", "Rule 4:"):

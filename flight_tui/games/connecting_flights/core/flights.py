@@ -27,6 +27,17 @@ RULES: dict[int, str] = {
 }
 """The six rules of "Making Flights", by number."""
 
+SHORT_WORDS: dict[str, str] = {
+    "plane-stars": "plane's stars too low",
+    "destination-stars": "airport's stars too low",
+    "wrong-continent": "wrong continent",
+    "no-fuel-truck": "needs a fuel truck",
+    "not-enough-fuel": "too little fuel",
+    "starts-on-landing-rights": "Landing Rights can't start",
+    "same-city": "ends where it starts",
+}
+"""What each broken rule means, in a few words, for a list row beside a card (by ``Problem.code``)."""
+
 
 class FlightSpec(msgspec.Struct, frozen=True):
     """One flight by card ids (see :mod:`world`); None marks a card not placed yet."""
@@ -58,6 +69,22 @@ class Problem(msgspec.Struct, frozen=True):
     def message(self) -> str:
         """The sentence with its rule number in front, e.g. "Rule 4: ..."."""
         return f"Rule {self.rule}: {self.text}" if self.rule is not None else self.text
+
+    @property
+    def words(self) -> str:
+        """What is wrong in a few words: "needs a fuel truck" (see :data:`SHORT_WORDS`)."""
+        return SHORT_WORDS.get(self.code, self.text)
+
+
+def problems_in_short(problems: Sequence[Problem]) -> str:
+    """Broken rules in a few words for a row beside a card: "needs a fuel truck (rule 4)", or
+    the first and how many more: "plane's stars too low +2 (rules 1,3,4)"."""
+    broken = [p for p in problems if p.rule is not None]
+    if not broken:
+        return ""
+    rules = ",".join(str(r) for r in sorted({p.rule for p in broken}))
+    more = f" +{len(broken) - 1}" if len(broken) > 1 else ""
+    return f"{broken[0].words}{more} (rule{'s' if len(broken) > 1 else ''} {rules})"
 
 
 def flight_is_valid(world: World, f: FlightSpec) -> bool:

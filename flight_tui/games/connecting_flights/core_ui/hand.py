@@ -30,7 +30,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-from flight_tui.games.connecting_flights.core.flights import FlightSpec
+from flight_tui.games.connecting_flights.core.flights import FlightSpec, problems_in_short
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.builder import (
     STEP_WORDS,
@@ -286,9 +286,9 @@ class HandPanel(Widget, can_focus=True):
         return Text(self.building_heading()) + self.building_words()
 
     def _choice_row(self, choice: Choice) -> tuple[str, bool]:
-        rules = sorted({p.rule for p in self.builder.choice_problems(choice) if p.rule is not None})
-        mark = "✓" if not rules else "✗ rule " + ",".join(str(r) for r in rules)
-        return f"{choice_label(self.world, choice):<34} {mark}{self.choice_note(choice)}", not rules
+        broken = problems_in_short(self.builder.choice_problems(choice))
+        mark = f"✗ {broken}" if broken else "✓"
+        return f"{choice_label(self.world, choice):<34} {mark}{self.choice_note(choice)}", not broken
 
     def _problems_text(self) -> Text:
         lines = [self._rules_text()]

@@ -45,6 +45,8 @@ from flight_tui.words import count
 
 HIDDEN = -1
 """A card the viewer may not see."""
+SABOTEUR_MARKS = {"fewest_coins": "fewest coins", "lowest_income": "lowest income"}
+"""Why a seat may sabotage, by the event's mark."""
 
 
 def redact(event, viewer: int | None):
@@ -170,7 +172,7 @@ def describe(event, viewer: int | None, names: Sequence[str]) -> str:
     if isinstance(event, SaboteurNamed):
         if event.seat < 0:
             return "Nobody may sabotage this round."
-        why = {"fewest_coins": "fewest coins", "lowest_income": "lowest income"}[event.mark]
+        why = SABOTEUR_MARKS[event.mark]
         return f"{who(event.seat)} may sabotage ({why})."
     if isinstance(event, SabotageDrawn):
         if event.card == HIDDEN:

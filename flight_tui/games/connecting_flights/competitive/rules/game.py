@@ -375,6 +375,21 @@ class CompetitiveRules(Rules):
         log = [redact(e, seat) for e in state.log[-VIEW_LOG_LENGTH:]]
         return make_view(state, seat, to_act(state), stage(state.round), log)
 
+    def spectator_view(self, state: CompetitiveState) -> CompetitiveView:
+        """What anyone watching may see: everything public, no seat's own hidden cards or
+        sealed choices, the log as nobody at the table reads it (``seat`` is -1)."""
+        view = self.view(state, 0)
+        return msgspec.structs.replace(
+            view,
+            seat=-1,
+            dealt=[],
+            kept=[k if state.revealed else -1 for k in state.kept],
+            my_start=None,
+            my_flights=None,
+            drawn_sabotage=-1,
+            log=[redact(e, None) for e in state.log[-VIEW_LOG_LENGTH:]],
+        )
+
     def describe(self, event, viewer: int | None, names: Sequence[str]) -> str:
         return describe(event, viewer, names)
 

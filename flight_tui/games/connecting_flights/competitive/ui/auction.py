@@ -22,18 +22,19 @@ from textual.widgets import Static
 
 from flight_tui.games.connecting_flights.competitive.rules import auction as auction_rules
 from flight_tui.games.connecting_flights.competitive.rules.actions import Bid, ChooseLot, PassBid
-from flight_tui.games.connecting_flights.competitive.rules.common import data
 from flight_tui.games.connecting_flights.competitive.rules.state import BIDDING, CHOOSE_LOTS
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
 from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     asked,
     bidders,
     bidding_lot,
+    bids_per_card_text,
     choice_label,
     lot_label,
     priced_out,
     raise_amounts,
     slot_rows,
+    twin_airport_text,
 )
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.lists import CursorKeys, LineList, OneLine
@@ -132,10 +133,9 @@ class AuctionView(CursorKeys, Widget, can_focus=True):
         lot = bidding_lot(view) if view.phase == BIDDING else None
         if lot is None:
             text = Text("No card is under the hammer yet.\n\n", style="italic")
-            limit = data().bids_per_card
             text.append(
                 "The slots fill in turn from the first player, then each card is auctioned in order: "
-                f"open at its face value or more, then bid higher; {limit} bids each per card; "
+                f"open at its face value or more, then bid higher; {bids_per_card_text()}; "
                 "the last one in pays their bid.",
                 style="dim",
             )
@@ -155,7 +155,10 @@ class AuctionView(CursorKeys, Widget, can_focus=True):
             state = "leading" if bidder.leading else ("in" if bidder.still_in else "out")
             you = "*" if bidder.seat == view.seat else " "
             text.append(f"{mark}{you}{self.names[bidder.seat][:10]:<10} {state:<7} {bidder.bids_left:>4} {bidder.coins:>5}\n")
-        text.append("▶ next · * you · left: bids left", style="dim")
+        text.append(f"▶ next · * you · left: bids left, {bids_per_card_text()}", style="dim")
+        twin = twin_airport_text(world, lot.card) if lot.kind == "airport" else ""
+        if twin:
+            text.append(f"\n{twin}", style="dim")
         return text
 
     def _keys_text(self) -> Text:
@@ -214,8 +217,10 @@ class AuctionView(CursorKeys, Widget, can_focus=True):
             self.notify("It is not your turn to bid.", severity="warning")
             return
         lowest = raise_amounts(view, RAISES)[0]
+        hinted = getattr(self.screen, "hinted", None)
+        start = hinted.amount if isinstance(hinted, Bid) else lowest  # after a hint: the bid it suggests
         question = f"Your bid on {lot_label(self.world, bidding_lot(view))}: {lowest} or more, at most your {view.holdings[view.seat].coins} coins."
-        self.app.push_screen(PromptDialog(question, value=str(lowest), max_length=3), self._typed)
+        self.app.push_screen(PromptDialog(question, value=str(start), max_length=3), self._typed)
 
     def _typed(self, text: str | None) -> None:
         if text is None:

@@ -166,6 +166,7 @@ class MarketView(ShopView):
                 text.append(f"Done: {', '.join(done)}\n")
         else:
             text.append("The Marketplace comes after the auction.\n", style="italic")
+        text.append("No passengers here: they come only from the auction and trades.\n", style="dim")
         made = view.offers_made[view.seat] if view.offers_made else 0
         text.append(f"Offers made {made}/{data().offers_per_phase}\n")
         text.append(f"{key_for(self.screen, 'competitive.trade')} trade · {key_for(self, 'competitive.market.end-turn')} ")

@@ -35,6 +35,7 @@ from flight_tui.games.connecting_flights.competitive.rules.actions import (
 )
 from flight_tui.games.connecting_flights.competitive.rules.common import data, fee
 from flight_tui.games.connecting_flights.competitive.rules.data import EventCard, PlayerCard, SabotageCard
+from flight_tui.games.connecting_flights.competitive.rules.round_summary import power_card_name
 from flight_tui.games.connecting_flights.competitive.rules.state import (
     BIDDING,
     CHOOSE_LOTS,
@@ -48,10 +49,22 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
     TRADING,
     BidMade,
     BidPassed,
+    Bought,
+    CardKept,
+    ContinentChosen,
+    FeePaid,
+    FlightsSubmitted,
     Lot,
+    LotChosen,
     LotSold,
     LotUnsold,
+    OfferAnswered,
+    OfferMade,
     RoundStarted,
+    SabotageInflicted,
+    SabotageReturned,
+    StartSubmitted,
+    TurnEnded,
 )
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
 from flight_tui.games.connecting_flights.core.world import World
@@ -127,6 +140,101 @@ def choice_label(world: World, view: CompetitiveView, choice: ChooseLot) -> str:
         return f"Airport {airport_card_label(world, choice.card)} ({world.continents[airport.continent].letter}) · {airport.price}c"
     size = view.plane_deck_size if choice.kind == "plane" else view.passenger_deck_size
     return f"Top {choice.kind} card (face down; {size} left)"
+
+
+def bids_per_card_text() -> str:
+    """How many bids each player has on one card: "2 bids each per card (the Auctioneer: 3)"."""
+    d = data()
+    extra = next((c.power_amount for c in d.player_cards if c.power == "extra_bids"), 0)
+    auctioneer = f" (the {power_card_name('extra_bids')}: {d.bids_per_card + extra})" if extra else ""
+    return f"{count(d.bids_per_card, 'bid')} each per card{auctioneer}"
+
+
+def twin_airport_text(world: World, card: int) -> str:
+    """Why a 3-star airport's card may have a twin, or "" for an airport with one card."""
+    airport = world.airport_of_card(card)
+    if len(world.cards_of(airport.id)) < 2:
+        return ""
+    return f"{airport.city} has two cards, as every 3-star airport: two airlines may own it, or one both (a flight from each)."
+
+
+def sabotage_fee_text(card: SabotageCard) -> str:
+    """What a Sabotage card's fee is: the price of removing it, or the payment it makes."""
+    if card.placed:
+        return f"fee {card.fee}: what its owner pays in full to remove it"
+    if card.fee:
+        return f"fee {card.fee}: what the target pays"
+    return "no fee"
+
+
+MOVE_EVENTS = (
+    CardKept,
+    ContinentChosen,
+    StartSubmitted,
+    LotChosen,
+    BidMade,
+    BidPassed,
+    Bought,
+    OfferMade,
+    OfferAnswered,
+    TurnEnded,
+    FlightsSubmitted,
+    SabotageInflicted,
+    SabotageReturned,
+    FeePaid,
+)
+"""Log events that are a seat's own move (a seat's latest one is what it did last)."""
+
+
+def move_words(world: World, event: object, viewer: int, names: Sequence[str]) -> str:
+    """A seat's move in a few words, without its name: "bid 12", "put up Plane ★★"."""
+    if isinstance(event, BidMade):
+        return f"bid {event.amount}"
+    if isinstance(event, BidPassed):
+        return {"pass": "passed", "bids": "out of bids", "coins": "can't bid more"}[event.why]
+    if isinstance(event, LotChosen):
+        lot = event.lot
+        return f"put up {world.airport_of_card(lot.card).code if lot.kind == 'airport' else lot_label(world, lot)}"
+    if isinstance(event, Bought):
+        what = f"LR {world.airport_of_card(event.item).code}" if event.kind == "landing_rights" else (
+            plane_label(world, event.item) if event.kind == "electric" else truck_label(world, event.item))
+        return f"bought {what}"
+    if isinstance(event, OfferMade):
+        return f"offered {'you' if event.offer.to_seat == viewer else names[event.offer.to_seat]} a trade"
+    if isinstance(event, OfferAnswered):
+        return f"{'accepted' if event.accepted else 'refused'} {'your' if event.offered_by == viewer else 'a'} trade"
+    if isinstance(event, TurnEnded):
+        return "ended the turn" if event.phase == MARKET else "done trading"
+    if isinstance(event, FlightsSubmitted):
+        return "arranged flights"
+    if isinstance(event, SabotageInflicted):
+        return f"sabotaged {'you' if event.target == viewer else names[event.target]}"
+    if isinstance(event, SabotageReturned):
+        return "returned a Sabotage card"
+    if isinstance(event, FeePaid):
+        return f"paid a fee of {event.fee}"
+    if isinstance(event, ContinentChosen):
+        return f"chose {world.continents[event.continent].name}"
+    if isinstance(event, StartSubmitted):
+        return "chose a starting flight"
+    return "kept a Player card"
+
+
+def mover(event: object) -> int:
+    """The seat whose move a :data:`MOVE_EVENTS` event is (-1: a card put up from the deck)."""
+    return event.lot.chosen_by if isinstance(event, LotChosen) else event.seat
+
+
+def since_your_turn(view: CompetitiveView, world: World, names: Sequence[str]) -> str:
+    """What each other airline did last since the viewer's own last move (in the view's log):
+    "Bob bid 12, Cleo passed"; "" when nobody has moved since."""
+    log = view.log
+    mine = max((i for i, e in enumerate(log) if isinstance(e, MOVE_EVENTS) and mover(e) == view.seat), default=-1)
+    latest: dict[int, object] = {}
+    for event in log[mine + 1 :]:
+        if isinstance(event, MOVE_EVENTS) and mover(event) not in (view.seat, -1):
+            latest[mover(event)] = event
+    return ", ".join(f"{names[seat]} {move_words(world, event, view.seat, names)}" for seat, event in sorted(latest.items()))
 
 
 def player_card_label(card: PlayerCard) -> str:

@@ -29,6 +29,7 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     asked,
     event_marks,
     plane_label,
+    sabotage_fee_text,
     sabotage_label,
 )
 from flight_tui.games.connecting_flights.core.world import World
@@ -144,7 +145,8 @@ class SabotageView(CursorKeys, Widget, can_focus=True):
             text.append(f"Sabotage: {who} may sabotage ({why}).\n", style="bold")
             if view.drawn_sabotage >= 0:
                 text.append("You drew: ", style="bold")
-                text.append(sabotage_label(data().sabotage[view.drawn_sabotage]) + f" (fee {data().sabotage[view.drawn_sabotage].fee})\n")
+                drawn = data().sabotage[view.drawn_sabotage]
+                text.append(f"{sabotage_label(drawn)} ({sabotage_fee_text(drawn)})\n")
             elif view.holds_sabotage:
                 text.append(f"{names[view.saboteur]} holds a Sabotage card, face down.\n")
         text.rstrip()
@@ -159,6 +161,7 @@ class SabotageView(CursorKeys, Widget, can_focus=True):
                 card = data().sabotage[placed.card]
                 owner = "your" if placed.seat == view.seat else f"{names[placed.seat]}'s"
                 text.append(f" ☠ {card.name} on {owner} {placed_on(self.world, placed.kind, placed.on)} · fee {card.fee}\n")
+            text.append("A card under ☠ is out of use until its owner pays the fee in full.\n", style="dim")
         else:
             text.append("No Sabotage card sits on anyone's cards.", style="dim")
         text.rstrip()

@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import ContentSwitcher
 
-from flight_tui.games.connecting_flights.competitive.rules.actions import Accept, Refuse, SubmitFlights
+from flight_tui.games.connecting_flights.competitive.rules.actions import Accept, Propose, Refuse, SubmitFlights
 from flight_tui.games.connecting_flights.competitive.rules.common import data
 from flight_tui.games.connecting_flights.competitive.rules.state import (
     BIDDING,
@@ -49,8 +49,10 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     asked,
     offer_for_me,
     priced_out,
+    since_your_turn,
     status_parts,
 )
+from flight_tui.games.connecting_flights.competitive.ui.round_summary_screen import round_news
 from flight_tui.games.connecting_flights.competitive.ui.sabotage import SabotageView
 from flight_tui.games.connecting_flights.competitive.ui.scores import CompetitiveEndScreen, LeaderboardView
 from flight_tui.games.connecting_flights.competitive.ui.setup_view import SetupView
@@ -124,6 +126,11 @@ class CompetitiveTableScreen(GameTableScreen):
         self._end_shown = False
         self._phase_seen: tuple[int, str] | None = None
         self._offer_seen: tuple | None = None
+        self._news_round: int | None = None
+        """The latest round whose start the people here have been shown (its summary screen)."""
+        self._reading_news = False
+        self.hinted: Any = None
+        """The move the last hint shown suggests, while it stands (a dialog opened now starts on it)."""
 
     # ------------------------------------------------------------ layout
 
@@ -154,6 +161,11 @@ class CompetitiveTableScreen(GameTableScreen):
         if self.make_forced_move():
             return
         seat_view = self.table.view(self.viewer if self.viewer is not None else 0)
+        if self._reading_news:
+            self._refresh_table()
+            return
+        if self._show_round_news(seat_view):
+            return
         if seat_view.phase == OVER:
             self._refresh_table()
             if not self._end_shown and self.humans:
@@ -174,6 +186,30 @@ class CompetitiveTableScreen(GameTableScreen):
         if self.view is not None and offer_for_me(self.view) and self._offer_key(self.view) != self._offer_seen:
             self._show_offer()
         self.schedule_bot()
+
+    def _show_round_news(self, view: CompetitiveView) -> bool:
+        """When a round has ended (or round 1 begun) since the people here last looked: show its
+        summary and the next round's Event card, on a screen that bots wait for (True then).
+
+        The summary is the viewer's own; with several people at one keyboard it is what
+        everyone may know (a returned Sabotage card stays hidden), shown once to them all.
+        """
+        if not self.humans:
+            return False
+        reader = view.seat if len(self.humans) == 1 else None
+        screen, self._news_round = round_news(view, self.table.names, reader, self._news_round)
+        if screen is None:
+            return False
+        self._reading_news = True
+        self._refresh_table()
+        self.app.push_screen(screen, callback=self._news_read)
+        return True
+
+    def _news_read(self, _: Any) -> None:
+        self._reading_news = False
+        self.hinted: Any = None
+        """The move the last hint shown suggests, while it stands (a dialog opened now starts on it)."""
+        self.advance()
 
     def moved(self, seat: int, events: list[Any]) -> None:
         """Tell a person what a move did to them: being passed on a card they cannot afford
@@ -205,7 +241,10 @@ class CompetitiveTableScreen(GameTableScreen):
         for widget in (CompetitiveBoardView, CompetitiveHandPanel, SetupView, AuctionView, MarketView, SabotageView, LeaderboardView):
             show = getattr(self.query_one(widget), "show_view" if widget is CompetitiveHandPanel else "show")
             show(view, names)
-        self.query_one(LogPanel).show(self.table.log_lines(seat, last=24))
+        log_panel = self.query_one(LogPanel)
+        log_panel.show(self.table.log_lines(seat, last=24))
+        since = since_your_turn(view, self.world, names)
+        log_panel.border_title = f"Since your turn: {since}" if since else ""
         if self.current_view == "log":
             self._show_whole_log()
         self._show_tabs()
@@ -289,7 +328,8 @@ class CompetitiveTableScreen(GameTableScreen):
         if not my_market_turn(view):
             self.notify("You may propose a trade on your turn in the Marketplace (or in its trading round).", severity="warning")
             return
-        self.app.push_screen(TradeDialog(view, self.world, self.table.names), callback=self._offered)
+        start = self.hinted if isinstance(self.hinted, Propose) else None
+        self.app.push_screen(TradeDialog(view, self.world, self.table.names, start=start), callback=self._offered)
 
     def _offered(self, offer: Any) -> None:
         if offer is not None:
@@ -308,8 +348,13 @@ class CompetitiveTableScreen(GameTableScreen):
                 self.query_one(CompetitiveHandPanel).load_chains(action.chains)
                 text += f". They are in the builder: {self.key('competitive.hand.fly')} sends them, or change them first"
             self.show_hint(f"The Normal bot would {text}.")
+            self.hinted = action
 
         self.request_hint(show)
+
+    def forget_hint(self) -> None:
+        super().forget_hint()
+        self.hinted = None
 
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""

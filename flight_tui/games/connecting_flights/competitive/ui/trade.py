@@ -65,6 +65,12 @@ class TradeSide:
         field, item, _, _ = self.items[index]
         self.chosen ^= {(field, item)}
 
+    def load(self, bundle: Bundle) -> None:
+        """Choose what ``bundle`` holds (the items this side has among them) and its coins."""
+        held = {(field, item) for field, item, _, _ in self.items}
+        self.chosen = {(name, item) for name in FIELDS for item in getattr(bundle, name)} & held
+        self.coins = bundle.coins
+
     def bundle(self) -> Bundle:
         picked = {name: tuple(sorted(i for f, i in self.chosen if f == name)) for name in FIELDS}
         return Bundle(**picked, coins=self.coins)
@@ -108,8 +114,13 @@ class TradeDialog(CursorKeys, Dialog[Propose | None]):
         Binding("escape", "cancel", "Cancel", key_display="Esc", tooltip="Close without an offer", id="competitive.trade.cancel"),
     ]
 
-    def __init__(self, view: CompetitiveView, world: World, names: Sequence[str], to_seat: int | None = None) -> None:
+    def __init__(
+        self, view: CompetitiveView, world: World, names: Sequence[str], to_seat: int | None = None, start: Propose | None = None
+    ) -> None:
+        """``start``: an offer to begin with (the one a hint suggested)."""
         super().__init__()
+        if start is not None:
+            to_seat = start.to_seat
         self.view = view
         self.world = world
         self.names = list(names)
@@ -119,6 +130,9 @@ class TradeDialog(CursorKeys, Dialog[Propose | None]):
         self.side = 0
         self.give = TradeSide(tradeable(view, world, view.seat))
         self.take = TradeSide(tradeable(view, world, self.to_seat))
+        if start is not None:
+            self.give.load(start.give)
+            self.take.load(start.take)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="trade-box"):
