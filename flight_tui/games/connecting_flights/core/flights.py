@@ -229,3 +229,26 @@ def _check_ids(world: World, f: FlightSpec) -> None:
     ):
         if card is not None and not 0 <= card < len(pool):
             raise ValueError(f"there is no {what} {card}")
+
+
+# ---------------------------------------------------------------- rule failures in a few words
+
+SHORT_WORDS: dict[str, str] = {
+    "plane-stars": "the plane has too few stars",
+    "destination-stars": "the airport has too few stars",
+    "wrong-continent": "the passenger wants another continent",
+    "no-fuel-truck": "no fuel truck on the plane",
+    "not-enough-fuel": "the fuel truck holds too little",
+    "starts-on-landing-rights": "a flight cannot start on Landing Rights",
+    "same-city": "it starts and ends in one city",
+    "broken-link": "it does not start where the last flight lands",
+    "card-reused": "that card already flies this round",
+}
+"""Each problem code in a few words, for a row with little room (``Problem.text`` says it in full)."""
+
+
+def reason_words(problem: Problem) -> str:
+    """A problem in a few words with the rule it breaks, as Flight's cards say it:
+    "the fuel truck holds too little (rule 4)". Both modes' screens say rule failures with it."""
+    words = SHORT_WORDS.get(problem.code, problem.text.rstrip("."))
+    return f"{words} (rule {problem.rule})" if problem.rule is not None else words
