@@ -1,0 +1,80 @@
+"""The cooperative table at 80x24 seen as a player sees it: purchases that fit, long lists found
+by typing, events shown when they happen, hints that reach dialogs (Textual's Pilot)."""
+
+from __future__ import annotations
+
+from coop_harness import CoopApp, make_table, run_async, take_suggested_starts
+from game_harness import screen_lines
+
+from flight_tui.games.connecting_flights.coop.rules.state import AIRPORT, LANDING_RIGHTS, TRUCK, Buy
+from flight_tui.games.connecting_flights.coop.ui.market import MarketView
+from flight_tui.games.connecting_flights.coop.ui.table_screen import CoopTableScreen
+from flight_tui.games.connecting_flights.core.world import default_world
+from flight_tui.games.connecting_flights.core_ui.lists import LineList
+
+WORLD = default_world()
+
+
+def screen_of(app) -> CoopTableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, CoopTableScreen))
+
+
+def side_text(app) -> str:
+    """The Marketplace's side column as shown on the screen (right of the first rule)."""
+    return "\n".join(line.split("│", 1)[1] for line in screen_lines(app) if "│" in line)
+
+
+@run_async
+async def test_every_purchase_of_the_round_fits_the_side_column_at_80x24():
+    table = make_table("human:Ann,human:Bob", seed=5)
+    take_suggested_starts(table)
+    seat = table.to_act()[0]
+    view = table.view(seat)
+    airports = sorted(view.airport_pool)
+    buys = [Buy(TRUCK, 1, 0), Buy(TRUCK, 2, 1), Buy(TRUCK, 1, 1), Buy(LANDING_RIGHTS, airports[0], 0)]
+    buys += [Buy(LANDING_RIGHTS, airports[4], 1), Buy(TRUCK, 3, 0), Buy(TRUCK, 1, 0), Buy(AIRPORT, airports[-1], 1)]
+    for buy in buys:
+        table.submit(seat, buy)
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-off
+        await pilot.pause()
+        side = side_text(app)
+        assert "Bought this round, " in side
+        bought = " ".join(side.split("Bought this round, ", 1)[1].split())
+        for lr in (airports[0], airports[4]):
+            assert f"{WORLD.airport_of_card(lr).code} LR" in bought  # every Landing Rights with its fee
+        assert f"{WORLD.airport_of_card(airports[-1]).code} " in bought
+        assert bought.count("fuel") == 5
+        assert "…" not in side
+
+
+@run_async
+async def test_long_market_home_end_and_type_to_find():
+    table = make_table("human:Ann", seed=7)
+    take_suggested_starts(table)
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        market = screen_of(app).query_one(MarketView)
+        lines = market.query_one(LineList)
+        assert len(lines.rows) > 40
+        await pilot.press("end")
+        assert lines.cursor == len(lines.rows) - 1
+        last = lines.rows[-1][0]
+        assert any(last in line for line in screen_lines(app))  # scrolled into sight
+        await pilot.press("home")
+        assert lines.cursor == 1  # the first row under the heading
+        await pilot.press("pagedown")
+        assert lines.cursor > 1
+        pool = sorted(table.view(0).airport_pool, key=lambda c: WORLD.airport_of_card(c).code)
+        target = WORLD.airport_of_card(pool[-1])
+        await pilot.press(*target.code)  # capitals: the airport's code
+        assert market.row.kind == AIRPORT and WORLD.airport_of_card(market.row.item).code == target.code
+        assert any(target.city in line for line in screen_lines(app))
+        await pilot.press("F")  # a new search: the first fuel truck
+        assert lines.rows[lines.cursor][0].startswith("Fuel truck, capacity 1")
+        await pilot.press("F")  # the same letter again: the next one
+        assert lines.rows[lines.cursor][0].startswith("Fuel truck, capacity 2")
+        await pilot.press("Q", "Z")  # nothing starts so: the cursor stays
+        assert lines.rows[lines.cursor][0].startswith("Fuel truck, capacity 2")
+        assert table.view(0).coins == 100  # finding buys nothing
