@@ -4,9 +4,21 @@ by typing, events shown when they happen, hints that reach dialogs (Textual's Pi
 from __future__ import annotations
 
 from coop_harness import CoopApp, make_table, run_async, take_suggested_starts
-from game_harness import screen_lines
+from game_harness import play_until, screen_lines, wait_until
 
-from flight_tui.games.connecting_flights.coop.rules.state import AIRPORT, LANDING_RIGHTS, TRUCK, Buy
+from flight_tui.games.connecting_flights.coop.rules.state import (
+    AIRPORT,
+    FLY,
+    LANDING_RIGHTS,
+    MARKET,
+    TRUCK,
+    Bought,
+    Buy,
+    DemandPlaced,
+    RoundEnded,
+    StartChosen,
+)
+from flight_tui.games.connecting_flights.coop.ui.end_screens import RoundSummaryScreen
 from flight_tui.games.connecting_flights.coop.ui.market import MarketView
 from flight_tui.games.connecting_flights.coop.ui.table_screen import CoopTableScreen
 from flight_tui.games.connecting_flights.core.world import default_world
@@ -78,3 +90,44 @@ async def test_long_market_home_end_and_type_to_find():
         await pilot.press("Q", "Z")  # nothing starts so: the cursor stays
         assert lines.rows[lines.cursor][0].startswith("Fuel truck, capacity 2")
         assert table.view(0).coins == 100  # finding buys nothing
+
+
+@run_async
+async def test_what_the_bot_partner_did_since_your_go_is_on_the_screen():
+    table = make_table("human:Ann,normal:Bob", seed=3, difficulty="medium")
+    take_suggested_starts(table)
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert tuple(table.to_act()) == (0,)
+        await pilot.press("p")  # Ann passes: Bob's go (his moves come one by one)
+        await wait_until(pilot, lambda: tuple(table.to_act()) == (0,) or table.view(0).phase != MARKET)
+        await pilot.pause()
+        bob = [e for e in table.view(0).log if getattr(e, "seat", None) == 1 and not isinstance(e, StartChosen)]
+        assert bob  # Bob did something
+        bottom = screen_lines(app)[-2]
+        assert bottom.startswith(" » Since your go: Bob ")
+        if any(isinstance(e, Bought) for e in bob):
+            assert "bought" in bottom
+
+
+@run_async
+async def test_the_round_summary_shows_flights_new_passengers_and_the_coins_trail():
+    table = make_table("human:Ann", seed=7)
+    take_suggested_starts(table)
+    coins_at_start = table.view(0).coins
+    play_until(table, lambda t: t.view(0).phase == FLY)
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")  # done flying: New Demand and End Round follow
+        await pilot.pause()
+        assert isinstance(app.screen, RoundSummaryScreen)
+        view = table.view(0)
+        summary = next(e for e in reversed(view.log) if isinstance(e, RoundEnded))
+        demand = next(e for e in reversed(view.log) if isinstance(e, DemandPlaced))
+        shown = " ".join(" ".join(screen_lines(app)).split())  # as on the screen, wrapped lines joined
+        assert "Flights: " in shown
+        for placement in demand.placed:
+            assert f"at {WORLD.airports[placement.airport].code}" in shown
+        assert shown.count("New passengers:") == 1  # this round's, not set-up's
+        assert f"Coins: {coins_at_start} " in shown and f"= {summary.coins}." in shown
+        assert f"+ {summary.income} income" in shown

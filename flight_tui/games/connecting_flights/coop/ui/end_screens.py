@@ -18,26 +18,33 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
     meeples_text,
     round_summary_lines,
 )
+from flight_tui.games.connecting_flights.coop.ui.round_news import coins_trail, round_news_lines
 
 
 class RoundSummaryScreen(Screen[None]):
-    """After End Round: the income, each penalty and why, the coins; Enter goes on."""
+    """After End Round: what the round did (flights, charters, purchases, new passengers), the
+    income, each penalty and why, the coins' trail; Enter goes on."""
 
     BINDINGS = [Binding("enter,space,escape", "close", "Next round", key_display="Enter", id="coop.next-round")]
 
-    def __init__(self, world: World, view: CoopView, summary: RoundEnded) -> None:
+    def __init__(self, world: World, view: CoopView, summary: RoundEnded, names: Sequence[str] = ()) -> None:
         super().__init__()
         self.world = world
         self.view = view
         self.summary = summary
+        self.names = list(names) or [f"Player {seat + 1}" for seat in range(view.num_seats)]
 
     def compose(self) -> ComposeResult:
-        view, world = self.view, self.world
+        view, world, summary = self.view, self.world, self.summary
         totals = board_totals(view)
-        lines = round_summary_lines(view, world, self.summary)
+        lines = round_summary_lines(view, world, summary)
         text = Text(lines[0] + "\n", style="bold")
+        text.append("\n".join(round_news_lines(view, world, self.names, summary)) + "\n")
         text.append("\n".join(lines[1:]))
-        text.append(f"\n\nOn the board: {sum(totals)} meeples ({meeples_text(world, totals) or 'none'})")
+        trail = coins_trail(view, summary)
+        if trail:
+            text.append("\n" + trail)
+        text.append(f"\nOn the board: {sum(totals)} meeples ({meeples_text(world, totals) or 'none'})")
         text.append(f" · flown home so far: {sum(view.delivered)}")
         text.append(f"\nNext: round {view.round} of {view.config.rounds}, Marketplace.")
         with VerticalScroll(id="cf-summary"):

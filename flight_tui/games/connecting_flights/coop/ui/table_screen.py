@@ -9,6 +9,7 @@ campaign scenario's result when the finished game is saved, and the end screen s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -51,6 +52,7 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
     status_parts,
     unplaced_cards,
 )
+from flight_tui.games.connecting_flights.coop.ui.round_news import since_your_go
 from flight_tui.words import clip
 from flight_tui.games.connecting_flights.coop.ui.setup_view import StartView
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
@@ -65,21 +67,35 @@ UNDO_HELP = "Take back your last action of this go (not a refresh or anything th
 
 
 class LogLines(Widget):
-    """The latest log lines, newest at the bottom, one row each (cut to the width)."""
+    """What the partners did since the viewer's last move (bold, on the first row: the first of
+    ``since``'s wordings that fits), then the latest log lines, newest at the bottom, one row
+    each (cut to the width)."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.lines: list[str] = []
+        self.since: tuple[str, ...] = ()
 
-    def show(self, lines: list[str]) -> None:
-        if lines != self.lines:
-            self.lines = list(lines)
+    def show(self, lines: list[str], since: Sequence[str] = ()) -> None:
+        since = tuple(words for words in since if words)
+        if (lines, since) != (self.lines, self.since):
+            self.lines, self.since = list(lines), since
             self.refresh()
 
     def render(self) -> Text:
         width, height = self.size
-        rows = [clip(f"· {line}", max(width, 1)) for line in self.lines[-height:]] if height else []
-        return Text("\n".join(rows))
+        if not height:
+            return Text("")
+        text = Text()
+        room = height
+        if self.since:
+            fits = next((words for words in self.since if len(words) + 2 <= width), self.since[-1])
+            text.append(clip(f"» {fits}", max(width, 1)), style="bold")
+            room -= 1
+        rows = [clip(f"· {line}", max(width, 1)) for line in self.lines[-room:]] if room else []
+        if rows:
+            text.append("\n" * bool(self.since) + "\n".join(rows))
+        return text
 
 
 class CoopTableScreen(GameTableScreen):
@@ -153,7 +169,7 @@ class CoopTableScreen(GameTableScreen):
             self._rounds_seen = ended
             self._refresh_table()
             summary = next(e for e in reversed(seat_view.log) if isinstance(e, RoundEnded))
-            self.app.push_screen(RoundSummaryScreen(self.world, seat_view, summary), callback=lambda _: self.advance())
+            self.app.push_screen(RoundSummaryScreen(self.world, seat_view, summary, self.table.names), callback=lambda _: self.advance())
             return
         self._rounds_seen = ended
         asked = self.driver.next_step().people
@@ -203,7 +219,8 @@ class CoopTableScreen(GameTableScreen):
         self._switch(target)
 
     def _show_log(self) -> None:
-        self.query_one(LogLines).show(self.table.log_lines(self.view.seat, last=12))
+        since = [since_your_go(self.view, self.world, self.table.names, brief) for brief in (False, True)]
+        self.query_one(LogLines).show(self.table.log_lines(self.view.seat, last=12), since)
 
     def _show_tabs(self) -> None:
         labels = dict(VIEWS)
