@@ -4,7 +4,10 @@ by typing, events shown when they happen, hints that reach dialogs (Textual's Pi
 from __future__ import annotations
 
 from coop_harness import CoopApp, make_table, run_async, take_suggested_starts
-from game_harness import play_until, screen_lines, wait_until
+from game_harness import play_until, screen_lines, wait_for_workers, wait_until
+from textual.widgets import OptionList
+
+from flight_tui.bots import make_bot
 
 from flight_tui.games.connecting_flights.coop.rules.state import (
     AIRPORT,
@@ -14,12 +17,16 @@ from flight_tui.games.connecting_flights.coop.rules.state import (
     TRUCK,
     Bought,
     Buy,
+    Charter,
+    ChooseStart,
     DemandPlaced,
     RoundEnded,
     StartChosen,
 )
 from flight_tui.games.connecting_flights.coop.ui.end_screens import RoundSummaryScreen
+from flight_tui.games.connecting_flights.coop.ui.fly import CharterScreen
 from flight_tui.games.connecting_flights.coop.ui.market import MarketView
+from flight_tui.games.connecting_flights.coop.ui.setup_view import StartView
 from flight_tui.games.connecting_flights.coop.ui.table_screen import CoopTableScreen
 from flight_tui.games.connecting_flights.core.world import default_world
 from flight_tui.games.connecting_flights.core_ui.lists import LineList
@@ -131,3 +138,61 @@ async def test_the_round_summary_shows_flights_new_passengers_and_the_coins_trai
         assert shown.count("New passengers:") == 1  # this round's, not set-up's
         assert f"Coins: {coins_at_start} " in shown and f"= {summary.coins}." in shown
         assert f"+ {summary.income} income" in shown
+
+
+def hint_of(table):
+    return make_bot("connecting-flights-coop", "normal", table.seed).choose(table.view(0))
+
+
+@run_async
+async def test_after_a_charter_hint_the_charter_list_opens_on_the_hinted_charter():
+    def charter_hinted(t):
+        """Ann's go in the Fly phase, the hint a charter that is not first in the charter list."""
+        view = t.view(0)
+        if view.phase != FLY or tuple(t.to_act()) != (0,) or not isinstance(hint := hint_of(t), Charter):
+            return False
+        charters = [a for a in t.rules.legal_actions_from_view(view) if isinstance(a, Charter)]
+        return CharterScreen(WORLD, view, charters).charters.index(hint) > 0
+
+    table = make_table("human:Ann", seed=7)
+    take_suggested_starts(table)
+    play_until(table, charter_hinted, seed=7)
+    hinted = hint_of(table)
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await wait_for_workers(pilot)
+        assert isinstance(app.screen, CharterScreen)
+        await pilot.press("escape")  # not now
+        await pilot.pause()
+        assert not isinstance(app.screen, CharterScreen)
+        await pilot.press("c")  # the list opened next starts on the hinted charter
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CharterScreen)
+        assert dialog.charters.index(hinted) > 0  # not the first: the list had to be told
+        assert dialog.charters[dialog.query_one(OptionList).highlighted] == hinted
+        coins = table.view(0).coins
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.actions[-1] == (0, hinted) and table.view(0).coins < coins
+
+
+@run_async
+async def test_a_start_hint_puts_the_cursor_on_the_hinted_starting_flight():
+    table = make_table("human:Ann", seed=7)
+    hinted = hint_of(table)
+    assert isinstance(hinted, ChooseStart)
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        start_view = screen_of(app).query_one(StartView)
+        await pilot.press("end")  # away from the hinted flight
+        assert start_view.starts[start_view.query_one(LineList).cursor] != hinted
+        await pilot.press("t")
+        await wait_for_workers(pilot)
+        chosen = start_view.starts[start_view.query_one(LineList).cursor]
+        cards = WORLD.airport_cards
+        assert (cards[chosen.origin].airport, cards[chosen.dest].airport) == (cards[hinted.origin].airport, cards[hinted.dest].airport)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.actions[-1] == (0, chosen)

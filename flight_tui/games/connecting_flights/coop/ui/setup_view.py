@@ -61,6 +61,20 @@ class StartView(FindByTyping, CursorKeys, Widget, can_focus=True):
         self.query_one(LineList).show([(start_label(view, self.world, s), "", "ok") for s in self.starts], 0)
         self.query_one(OneLine).show(f"{key_for(self, 'coop.setup.take')} takes the flight under the cursor." if self.starts else "")
 
+    def point_at(self, start: ChooseStart) -> None:
+        """Put the cursor on ``start`` (a hint), or on the listed flight between the same two
+        airports (the list keeps one plane and passenger per route)."""
+        cards = self.world.airport_cards
+
+        def route(s: ChooseStart) -> tuple[int, int]:
+            return cards[s.origin].airport, cards[s.dest].airport
+
+        index = next((i for i, s in enumerate(self.starts) if s == start), None)
+        if index is None:
+            index = next((i for i, s in enumerate(self.starts) if route(s) == route(start)), None)
+        if index is not None:
+            self.query_one(LineList).move_to(index)
+
     def action_take(self) -> None:
         if not self.starts:
             self.notify("There is no starting flight to choose now.", severity="warning")

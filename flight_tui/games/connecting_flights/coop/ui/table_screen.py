@@ -27,6 +27,7 @@ from flight_tui.games.connecting_flights.coop.rules.state import (
     SETUP,
     Buy,
     Charter,
+    ChooseStart,
     CoopView,
     FlyNext,
     Pass,
@@ -124,6 +125,8 @@ class CoopTableScreen(GameTableScreen):
         self._rounds_seen = self._rounds_ended(table.view(0))
         self._end_shown = False
         self._phase_seen: tuple[int, str] | None = None
+        self._hinted: tuple[int, Any] | None = None
+        """The last hint's action, with the number of moves played when it was given."""
 
     def fallback_action(self, seat: int) -> Pass:
         """A bot partner whose choice is refused passes its go."""
@@ -284,6 +287,7 @@ class CoopTableScreen(GameTableScreen):
             return
 
         def show(action: Any) -> None:
+            self._hinted = (len(self.table.actions), action)
             text = action_text(view, self.world, self.table.names, action, self.key)
             if isinstance(action, SetChains):
                 self._switch("hand")
@@ -300,10 +304,22 @@ class CoopTableScreen(GameTableScreen):
             elif isinstance(action, Charter):
                 self._switch("fly")
                 self.query_one(FlyView).open_charters(action)
-                text += " (Enter pays)"
+                text += f" (Enter pays; {self.key('coop.fly.charter')} opens the list on it again)"
+            elif isinstance(action, ChooseStart):
+                self._switch("start")
+                self.query_one(StartView).point_at(action)
+                text += f" ({self.key('coop.setup.take')} takes it)"
             self.show_hint(f"The Normal bot would {text}.")
 
         self.request_hint(show)
+
+    def hinted(self, kind: type) -> Any | None:
+        """The last hint's action if it is a ``kind`` and nothing was played since (a dialog
+        opened after a hint starts on it), else None."""
+        if self._hinted is None:
+            return None
+        played, action = self._hinted
+        return action if played == len(self.table.actions) and isinstance(action, kind) else None
 
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""
