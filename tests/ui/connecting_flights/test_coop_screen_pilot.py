@@ -30,6 +30,7 @@ from flight_tui.games.connecting_flights.coop.ui.setup_view import StartView
 from flight_tui.games.connecting_flights.coop.ui.table_screen import CoopTableScreen
 from flight_tui.games.connecting_flights.core.world import default_world
 from flight_tui.games.connecting_flights.core_ui.lists import LineList
+from flight_tui.ui.widgets.log_panel import LogView
 
 WORLD = default_world()
 
@@ -196,3 +197,24 @@ async def test_a_start_hint_puts_the_cursor_on_the_hinted_starting_flight():
         await pilot.press("enter")
         await pilot.pause()
         assert table.actions[-1] == (0, chosen)
+
+
+@run_async
+async def test_the_log_view_opens_at_its_latest_line():
+    table = make_table("human:Ann", seed=7)
+    take_suggested_starts(table)
+    play_until(table, lambda t: t.view(0).round == 3 and t.view(0).phase == MARKET, seed=7)
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5")
+        await pilot.pause()
+        whole_log = screen_of(app).query_one(LogView)
+        assert whole_log.max_scroll_y > 0  # longer than the screen
+        assert whole_log.scroll_y == whole_log.max_scroll_y
+        latest = table.log_lines(0, last=1)[0]
+        assert latest[:30] in " ".join(" ".join(screen_lines(app)).split())
+        await pilot.press("pageup")  # reading back
+        assert whole_log.scroll_y < whole_log.max_scroll_y
+        await pilot.press("3", "5")  # opened again: at the latest line again
+        await pilot.pause()
+        assert whole_log.scroll_y == whole_log.max_scroll_y

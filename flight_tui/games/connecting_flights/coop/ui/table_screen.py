@@ -59,10 +59,13 @@ from flight_tui.games.connecting_flights.coop.ui.setup_view import StartView
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
 from flight_tui.ui.widgets.footer import GameFooter
 from flight_tui.ui.widgets.handoff import HandOffScreen
+from flight_tui.ui.widgets.log_panel import LogView
 
 
-VIEWS = (("board", "Board"), ("hand", "Hand"), ("market", "Market"), ("fly", "Fly"))
+VIEWS = (("board", "Board"), ("hand", "Hand"), ("market", "Market"), ("fly", "Fly"), ("log", "Log"))
 """The views in key order: key 1 shows the first."""
+WHOLE_LOG = 5000
+"""Log entries the Log view shows (the whole game, in practice)."""
 PASS_HELP = "End your go (the phase ends when every player has passed in a row)"
 UNDO_HELP = "Take back your last action of this go (not a refresh or anything that revealed cards)"
 
@@ -111,6 +114,7 @@ class CoopTableScreen(GameTableScreen):
         Binding("2", "show_view(\'hand\')", "Hand", show=False, tooltip="Every player's cards and the flight builder", id="coop.hand"),
         Binding("3", "show_view(\'market\')", "Market", show=False, tooltip="The Marketplace: buy for a player, refresh", id="coop.market"),
         Binding("4", "show_view(\'fly\')", "Fly", show=False, tooltip="The order of flights, fly them, charter", id="coop.fly"),
+        Binding("5", "show_view(\'log\')", "Log", show=False, tooltip="Every move so far, newest at the bottom (↑ ↓ PgUp PgDn scroll)", id="coop.log"),
         Binding("p", "pass_go", "Done", tooltip=PASS_HELP, id="coop.done"),
         Binding("u", "undo", "Undo", tooltip=UNDO_HELP, id="coop.undo"),
         Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now", id="coop.hint"),
@@ -147,6 +151,9 @@ class CoopTableScreen(GameTableScreen):
             yield StartView(self.world, id="start")
             yield MarketView(self.world, id="market")
             yield FlyView(self.world, id="fly")
+            whole_log = LogView(id="log")
+            whole_log.can_focus = True  # its arrows and PgUp PgDn scroll it
+            yield whole_log
         yield LogLines(id="cf-log")
         yield GameFooter()
 
@@ -222,6 +229,8 @@ class CoopTableScreen(GameTableScreen):
         self._switch(target)
 
     def _show_log(self) -> None:
+        if self.current_view == "log":
+            self.query_one(LogView).show(self.table.log_lines(self.view.seat, last=WHOLE_LOG))
         since = [since_your_go(self.view, self.world, self.table.names, brief) for brief in (False, True)]
         self.query_one(LogLines).show(self.table.log_lines(self.view.seat, last=12), since)
 
@@ -238,6 +247,10 @@ class CoopTableScreen(GameTableScreen):
         switcher.current = name
         self.query_one(f"#{name}").focus()
         self._show_tabs()
+        if name == "log" and self.view is not None:
+            whole_log = self.query_one(LogView)
+            whole_log.show(self.table.log_lines(self.view.seat, last=WHOLE_LOG))
+            whole_log.call_after_refresh(whole_log.scroll_end, animate=False)  # opens at the latest line
 
     # ------------------------------------------------------------ messages from the views
 
