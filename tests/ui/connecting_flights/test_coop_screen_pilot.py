@@ -3,6 +3,8 @@ by typing, events shown when they happen, hints that reach dialogs (Textual's Pi
 
 from __future__ import annotations
 
+import re
+
 from coop_harness import CoopApp, make_table, run_async, take_suggested_starts
 from game_harness import play_until, screen_lines, wait_for_workers, wait_until
 from textual.widgets import OptionList
@@ -82,6 +84,8 @@ async def test_long_market_home_end_and_type_to_find():
         assert lines.cursor == len(lines.rows) - 1
         last = lines.rows[-1][0]
         assert any(last in line for line in screen_lines(app))  # scrolled into sight
+        airport_rows = [line.split("│")[0] for line in screen_lines(app) if " LR " in line and "│" in line]
+        assert airport_rows and all(re.search(r"\d+c  LR +\d+c +$", row) for row in airport_rows)  # whole, apart from the rule
         await pilot.press("home")
         assert lines.cursor == 1  # the first row under the heading
         await pilot.press("pagedown")
