@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from coop_harness import CoopApp, make_table, run_async, take_suggested_starts
+from coop_harness import CoopApp, make_table, market_after_purchases, run_async, screen_of, take_suggested_starts
 from game_harness import play_until, screen_lines, wait_for_workers, wait_until
 from textual.widgets import OptionList
 
@@ -18,7 +18,6 @@ from flight_tui.games.connecting_flights.coop.rules.state import (
     MARKET,
     TRUCK,
     Bought,
-    Buy,
     Charter,
     ChooseStart,
     DemandPlaced,
@@ -37,10 +36,6 @@ from flight_tui.ui.widgets.log_panel import LogView
 WORLD = default_world()
 
 
-def screen_of(app) -> CoopTableScreen:
-    return next(s for s in app.screen_stack if isinstance(s, CoopTableScreen))
-
-
 def side_text(app) -> str:
     """The Marketplace's side column as shown on the screen (right of the first rule)."""
     return "\n".join(line.split("│", 1)[1] for line in screen_lines(app) if "│" in line)
@@ -48,26 +43,21 @@ def side_text(app) -> str:
 
 @run_async
 async def test_every_purchase_of_the_round_fits_the_side_column_at_80x24():
-    table = make_table("human:Ann,human:Bob", seed=5)
-    take_suggested_starts(table)
-    seat = table.to_act()[0]
-    view = table.view(seat)
-    airports = sorted(view.airport_pool)
-    buys = [Buy(TRUCK, 1, 0), Buy(TRUCK, 2, 1), Buy(TRUCK, 1, 1), Buy(LANDING_RIGHTS, airports[0], 0)]
-    buys += [Buy(LANDING_RIGHTS, airports[4], 1), Buy(TRUCK, 3, 0), Buy(TRUCK, 1, 0), Buy(AIRPORT, airports[-1], 1)]
-    for buy in buys:
-        table.submit(seat, buy)
+    table = market_after_purchases()
+    purchases = [e for e in table.view(0).log if isinstance(e, Bought)]
     app = CoopApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # the hand-off
         await pilot.pause()
         side = side_text(app)
-        assert "Bought this round, " in side
+        assert f"Bought this round, {sum(e.price for e in purchases)}c:" in side
         bought = " ".join(side.split("Bought this round, ", 1)[1].split())
-        for lr in (airports[0], airports[4]):
-            assert f"{WORLD.airport_of_card(lr).code} LR" in bought  # every Landing Rights with its fee
-        assert f"{WORLD.airport_of_card(airports[-1]).code} " in bought
-        assert bought.count("fuel") == 5
+        for event in purchases:
+            if event.kind == LANDING_RIGHTS:
+                assert f"{WORLD.airport_of_card(event.item).code} LR {event.price}c" in bought
+            elif event.kind == AIRPORT:
+                assert f"{WORLD.airport_of_card(event.item).code} {event.price}c" in bought
+        assert bought.count("fuel") == sum(1 for e in purchases if e.kind == TRUCK) == 4
         assert "…" not in side
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from coop_harness import CoopApp, make_table, play_until, take_suggested_starts
+from coop_harness import CoopApp, make_table, market_after_purchases, play_until, take_suggested_starts
 
 SIZES = [(80, 24), (120, 40)]
 SIZE_IDS = [f"{w}x{h}" for w, h in SIZES]
@@ -45,20 +45,6 @@ def test_fly(snap_compare, size):
         await pilot.pause()
 
     assert snap_compare(CoopApp(first_fly_phase()), terminal_size=size, run_before=run_before)
-
-
-def market_after_purchases():
-    """Ann and Bob in round 1's Marketplace: eight purchases for both, Landing Rights among them."""
-    from flight_tui.games.connecting_flights.coop.rules.state import AIRPORT, LANDING_RIGHTS, TRUCK, Buy
-
-    table = make_table("human:Ann,human:Bob", seed=5)
-    take_suggested_starts(table)
-    seat = table.to_act()[0]
-    airports = sorted(table.view(seat).airport_pool)
-    for buy in (Buy(TRUCK, 1, 0), Buy(TRUCK, 2, 1), Buy(LANDING_RIGHTS, airports[0], 0), Buy(TRUCK, 1, 1),
-                Buy(LANDING_RIGHTS, airports[4], 1), Buy(TRUCK, 3, 0), Buy(AIRPORT, airports[-1], 1)):
-        table.submit(seat, buy)
-    return table
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
