@@ -21,6 +21,7 @@ from flight_tui.games.connecting_flights.coop.rules.state import (
     Charter,
     ChooseStart,
     DemandPlaced,
+    GameEnded,
     RoundEnded,
     StartChosen,
 )
@@ -212,3 +213,17 @@ async def test_the_log_view_opens_at_its_latest_line():
         await pilot.press("3", "5")  # opened again: at the latest line again
         await pilot.pause()
         assert whole_log.scroll_y == whole_log.max_scroll_y
+
+
+@run_async
+async def test_the_end_screen_shows_what_the_last_round_did():
+    table = make_table("human:Ann", seed=4)
+    take_suggested_starts(table)
+    play_until(table, lambda t: t.is_over(), limit=20000)
+    end = next(e for e in reversed(table.view(0).log) if isinstance(e, GameEnded))
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = " ".join(" ".join(screen_lines(app)).split())
+        assert f"Round {end.round}, the last: Flights: " in shown
+        assert "1 passengers" not in shown and "passenger" in shown

@@ -58,3 +58,11 @@ def test_round_summary(snap_compare, size):
     take_suggested_starts(table)
     play_until(table, lambda t: t.view(0).phase == "fly")
     assert snap_compare(CoopApp(table), terminal_size=size, press=["p"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_end_screen(snap_compare, size):
+    table = make_table("human:Ann", seed=4)
+    take_suggested_starts(table)
+    play_until(table, lambda t: t.is_over(), limit=20000)
+    assert snap_compare(CoopApp(table), terminal_size=size)

@@ -11,7 +11,7 @@ from textual.containers import Center, Middle, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from flight_tui.games.connecting_flights.coop.rules.state import CoopView, RoundEnded
+from flight_tui.games.connecting_flights.coop.rules.state import CoopView, GameEnded, RoundEnded
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
     board_totals,
@@ -56,7 +56,8 @@ class RoundSummaryScreen(Screen[None]):
 
 
 class CoopEndScreen(Screen[None]):
-    """The team won or lost: why, who flew how many home, and what the campaign recorded.
+    """The team won or lost: why, what the last round did, who flew how many home, and what the
+    campaign recorded.
 
     Enter goes back to the menu.
     """
@@ -79,6 +80,10 @@ class CoopEndScreen(Screen[None]):
         heading = "✓ The team wins!" if view.won else "✗ The team loses."
         text = Text(heading + "\n\n", style="bold")
         text.append(self.summary + "\n\n")
+        end = next((e for e in reversed(view.log) if isinstance(e, GameEnded)), None)
+        if end is not None:
+            text.append(f"Round {end.round}, the last: ", style="bold")
+            text.append("\n".join(round_news_lines(view, self.world, self.names, end)) + "\n\n")
         for seat, name in enumerate(self.names):
             text.append(f"  {name:<16} flew {view.delivered_by[seat]:>2} home\n")
         stranded = board_totals(view)

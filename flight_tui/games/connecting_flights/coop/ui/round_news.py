@@ -16,6 +16,7 @@ from flight_tui.games.connecting_flights.coop.rules.state import (
     CoopView,
     DemandPlaced,
     Flew,
+    GameEnded,
     MarketDealt,
     NoDeparture,
     Passed,
@@ -89,8 +90,9 @@ def since_your_go(view: CoopView, world: World, names: Sequence[str], brief: boo
     return "Since your go: " + "; ".join(f"{names[seat]} {moves(events)}" for seat, events in by_seat.items())
 
 
-def round_events(view: CoopView, summary: RoundEnded) -> tuple[list[CoopEvent], bool]:
-    """The events of the round ``summary`` ended, and whether the view's log holds all of them."""
+def round_events(view: CoopView, summary: RoundEnded | GameEnded) -> tuple[list[CoopEvent], bool]:
+    """The events of the round ``summary`` ended (or the game's end, its last round), and whether
+    the view's log holds all of them."""
     log = view.log
     end = next((i for i, e in enumerate(log) if e is summary or e == summary), len(log))
     start = next((i + 1 for i in range(end - 1, -1, -1) if isinstance(log[i], RoundEnded)), None)
@@ -98,9 +100,10 @@ def round_events(view: CoopView, summary: RoundEnded) -> tuple[list[CoopEvent], 
     return list(log[start or 0 : end]), whole
 
 
-def round_news_lines(view: CoopView, world: World, names: Sequence[str], summary: RoundEnded) -> list[str]:
-    """What the round did before its income and penalties: flights and meeples flown home by
-    each player, charters, purchases and the new passengers (or why none appeared)."""
+def round_news_lines(view: CoopView, world: World, names: Sequence[str], summary: RoundEnded | GameEnded) -> list[str]:
+    """What the round ``summary`` ended did before its income and penalties (or the game's end
+    did in its last round): flights and meeples flown home by each player, charters, purchases
+    and the new passengers (or why none appeared)."""
     events, _ = round_events(view, summary)
     flights = []
     for seat, name in enumerate(names):
