@@ -32,6 +32,7 @@ from flight_tui.games.connecting_flights.coop.ui.setup_view import StartView
 from flight_tui.games.connecting_flights.coop.ui.table_screen import CoopTableScreen
 from flight_tui.games.connecting_flights.core.world import default_world
 from flight_tui.games.connecting_flights.core_ui.lists import LineList
+from flight_tui.ui.widgets.handoff import HandOffScreen
 from flight_tui.ui.widgets.log_panel import LogView
 
 WORLD = default_world()
@@ -227,3 +228,20 @@ async def test_the_end_screen_shows_what_the_last_round_did():
         shown = " ".join(" ".join(screen_lines(app)).split())
         assert f"Round {end.round}, the last: Flights: " in shown
         assert "1 passengers" not in shown and "passenger" in shown
+
+
+@run_async
+async def test_the_hot_seat_hand_off_says_what_the_other_player_did():
+    table = make_table("human:Ann,human:Bob", seed=5)
+    take_suggested_starts(table)
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-off to Ann
+        await pilot.pause()
+        first = tuple(table.to_act())
+        await pilot.press("p")  # done: the hand-off to the other player
+        await pilot.pause()
+        assert tuple(table.to_act()) != first
+        assert isinstance(app.screen, HandOffScreen)
+        name = table.names[first[0]]
+        assert any(f"Since your go: {name} passed" in line for line in screen_lines(app))

@@ -83,7 +83,7 @@ class CoopEndScreen(Screen[None]):
         end = next((e for e in reversed(view.log) if isinstance(e, GameEnded)), None)
         if end is not None:
             text.append(f"Round {end.round}, the last: ", style="bold")
-            text.append("\n".join(round_news_lines(view, self.world, self.names, end)) + "\n\n")
+            text.append(" ".join(round_news_lines(view, self.world, self.names, end)) + "\n\n")
         for seat, name in enumerate(self.names):
             text.append(f"  {name:<16} flew {view.delivered_by[seat]:>2} home\n")
         stranded = board_totals(view)

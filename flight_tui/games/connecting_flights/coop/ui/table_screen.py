@@ -188,7 +188,8 @@ class CoopTableScreen(GameTableScreen):
             self._refresh_table()
             if len(self.humans) > 1:
                 name = self.table.seats[asked[0]].name
-                self.app.push_screen(HandOffScreen(name, note=""), callback=lambda _: self.advance())
+                since = since_your_go(self.table.view(asked[0]), self.world, self.table.names)
+                self.app.push_screen(HandOffScreen(name, note=since), callback=lambda _: self.advance())
                 return
         if self.viewer is None:
             self.viewer = self.humans[0] if self.humans else 0
