@@ -8,7 +8,7 @@ from flight_tui.games import get_rules
 from flight_tui.table import Table
 from flight_tui.games.connecting_flights.coop.ui.table_screen import CoopTableScreen
 
-__all__ = ["CoopApp", "make_table", "play_until", "run_async", "take_suggested_starts"]
+__all__ = ["CoopApp", "make_table", "market_after_purchases", "play_until", "run_async", "screen_of", "take_suggested_starts"]
 
 GAME = "connecting-flights-coop"
 
@@ -31,3 +31,25 @@ def take_suggested_starts(table: Table) -> None:
     while table.view(0).phase == "setup":
         seat = table.to_act()[0]
         table.submit(seat, table.rules.suggest_start(table.view(seat), seat))
+
+
+def screen_of(app) -> CoopTableScreen:
+    """The cooperative table under whatever screen is on top."""
+    return next(s for s in app.screen_stack if isinstance(s, CoopTableScreen))
+
+
+def market_after_purchases() -> Table:
+    """Ann and Bob in round 1's Marketplace: seven purchases for both, Landing Rights among them."""
+    from flight_tui.games.connecting_flights.coop.rules.state import AIRPORT, LANDING_RIGHTS, TRUCK, Buy
+
+    table = make_table("human:Ann,human:Bob", seed=5)
+    take_suggested_starts(table)
+    seat = table.to_act()[0]
+    airports = sorted(table.view(seat).airport_pool)
+    buys = (
+        Buy(TRUCK, 1, 0), Buy(TRUCK, 2, 1), Buy(LANDING_RIGHTS, airports[0], 0), Buy(TRUCK, 1, 1),
+        Buy(LANDING_RIGHTS, airports[4], 1), Buy(TRUCK, 3, 0), Buy(AIRPORT, airports[-1], 1),
+    )
+    for buy in buys:
+        table.submit(seat, buy)
+    return table

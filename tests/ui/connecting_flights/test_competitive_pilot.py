@@ -57,7 +57,7 @@ async def buy_cheapest_start(pilot, app, table, seat: int = 0) -> None:
     panel = table_screen(app).query_one(CompetitiveHandPanel)
     truck = view.holdings[seat].trucks[0]
     for step, card in (("origin", start.origin), ("plane", start.plane), ("truck", truck), ("passenger", start.passenger), ("dest", start.dest)):
-        await put_down(pilot, panel, choice_label(WORLD, Choice(step, card)).ljust(34))  # the whole label
+        await put_down(pilot, panel, choice_label(WORLD, Choice(step, card)).ljust(30))  # the whole label
     await pilot.pause()
     budget = setup_rules.budget(view, seat)
     cost = setup_rules.start_cost(start)
@@ -540,7 +540,7 @@ async def test_backspace_reopens_last_rounds_chain_without_its_last_card_and_it_
         await pilot.pause()
         assert panel.builder.chains == [] and panel.builder.step() == "dest"
         assert "next: destination" in joined(app) and chain_text(WORLD, chain) not in joined(app)
-        await put_down(pilot, panel, choice_label(WORLD, Choice("dest", chain[-1].dest)).ljust(34))
+        await put_down(pilot, panel, choice_label(WORLD, Choice("dest", chain[-1].dest)).ljust(30))
         await pilot.press("e", "f")
         await pilot.pause()
         sent = next(e for e in reversed(table.state.log) if isinstance(e, Flown) and e.seat == 0)
@@ -858,7 +858,7 @@ async def test_once_the_starting_flight_is_complete_the_builder_offers_nothing_m
         panel = table_screen(app).query_one(CompetitiveHandPanel)
         truck = view.holdings[0].trucks[0]
         for step, card in (("origin", start.origin), ("plane", start.plane), ("truck", truck), ("passenger", start.passenger), ("dest", start.dest)):
-            await put_down(pilot, panel, choice_label(WORLD, Choice(step, card)).ljust(34))
+            await put_down(pilot, panel, choice_label(WORLD, Choice(step, card)).ljust(30))
         await pilot.pause()
         assert panel.query_one(ChoiceList).rows == []  # no plane (or anything) to add
         text = text_of(app)
@@ -869,7 +869,7 @@ async def test_once_the_starting_flight_is_complete_the_builder_offers_nothing_m
         await pilot.press("backspace")  # the destination taken back: the airports are offered again
         await pilot.pause()
         assert panel.query_one(ChoiceList).rows and "Add" in screen_lines(app)[-1]
-        await put_down(pilot, panel, choice_label(WORLD, Choice("dest", start.dest)).ljust(34))
+        await put_down(pilot, panel, choice_label(WORLD, Choice("dest", start.dest)).ljust(30))
         await pilot.press("f")
         await pilot.pause()
         assert any(isinstance(e, StartBought) and e.seat == 0 for e in table.state.log)

@@ -7,6 +7,7 @@ from coop_harness import (
     make_table,
     play_until,
     run_async,
+    screen_of,
     take_suggested_starts,
 )
 
@@ -21,10 +22,6 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import penalty_tex
 from flight_tui.games.connecting_flights.coop.ui.table_screen import CoopTableScreen
 
 WORLD = default_world()
-
-
-def screen_of(app) -> CoopTableScreen:
-    return next(s for s in app.screen_stack if isinstance(s, CoopTableScreen))
 
 
 def solo_market(seed: int = 7):

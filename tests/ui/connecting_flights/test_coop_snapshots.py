@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from coop_harness import CoopApp, make_table, play_until, take_suggested_starts
+from coop_harness import CoopApp, make_table, market_after_purchases, play_until, take_suggested_starts
 
 SIZES = [(80, 24), (120, 40)]
 SIZE_IDS = [f"{w}x{h}" for w, h in SIZES]
@@ -45,3 +45,24 @@ def test_fly(snap_compare, size):
         await pilot.pause()
 
     assert snap_compare(CoopApp(first_fly_phase()), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_marketplace_with_the_rounds_purchases(snap_compare, size):
+    assert snap_compare(CoopApp(market_after_purchases()), terminal_size=size, press=["enter"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_round_summary(snap_compare, size):
+    table = make_table("human:Ann", seed=7)
+    take_suggested_starts(table)
+    play_until(table, lambda t: t.view(0).phase == "fly")
+    assert snap_compare(CoopApp(table), terminal_size=size, press=["p"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_end_screen(snap_compare, size):
+    table = make_table("human:Ann", seed=4)
+    take_suggested_starts(table)
+    play_until(table, lambda t: t.is_over(), limit=20000)
+    assert snap_compare(CoopApp(table), terminal_size=size)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game_harness import run_async
+from game_harness import run_async, screen_lines
 from hand_harness import LON, NYC, PLANE3, TO_EUROPE, TRUCK4, TYO, HandApp, put_down, shown
 
 from flight_tui.games.connecting_flights.coop.rules.state import SetChains
@@ -39,8 +39,16 @@ async def test_an_invalid_flight_shows_the_rules_it_breaks_and_is_not_sent():
         await put_down(pilot, panel, "Fuel truck 1")
         await put_down(pilot, panel, "Passenger ★★ → North America")
         assert "Rule 1:" in shown(app, "#problems")
-        tokyo = next(text for text, _ in panel.query_one(ChoiceList).rows if text.startswith("TYO"))
-        assert "✗ plane's stars too low +2 (rules 1,3,4)" in tokyo
+        choices = panel.query_one(ChoiceList)
+        tokyo = next(text for text, _ in choices.rows if text.startswith("TYO"))
+        assert "✗ the plane has too few stars (rule 1)" in tokyo  # words, not a rule number alone
+        while not choices.rows[choices.cursor][0].startswith("TYO"):
+            await pilot.press("down")
+        why = shown(app, "#choice-why")  # the whole of it for the card under the cursor
+        for words in ("too few stars (rule 1)", "another continent (rule 3)", "holds too little (rule 4)"):
+            assert words in why
+        screen = "\n".join(screen_lines(app))
+        assert "(rule 3)" in screen and "rule 1,3,4" not in screen  # on the screen at 80x24
         await put_down(pilot, panel, "TYO Tokyo")
         problems = shown(app, "#problems")
         for rule in ("Rule 1:", "Rule 3:", "Rule 4:"):

@@ -27,18 +27,6 @@ RULES: dict[int, str] = {
 }
 """The six rules of "Making Flights", by number."""
 
-SHORT_WORDS: dict[str, str] = {
-    "plane-stars": "plane's stars too low",
-    "destination-stars": "airport's stars too low",
-    "wrong-continent": "wrong continent",
-    "no-fuel-truck": "needs a fuel truck",
-    "not-enough-fuel": "too little fuel",
-    "starts-on-landing-rights": "Landing Rights can't start",
-    "same-city": "ends where it starts",
-}
-"""What each broken rule means, in a few words, for a list row beside a card (by ``Problem.code``)."""
-
-
 class FlightSpec(msgspec.Struct, frozen=True):
     """One flight by card ids (see :mod:`world`); None marks a card not placed yet."""
 
@@ -69,22 +57,6 @@ class Problem(msgspec.Struct, frozen=True):
     def message(self) -> str:
         """The sentence with its rule number in front, e.g. "Rule 4: ..."."""
         return f"Rule {self.rule}: {self.text}" if self.rule is not None else self.text
-
-    @property
-    def words(self) -> str:
-        """What is wrong in a few words: "needs a fuel truck" (see :data:`SHORT_WORDS`)."""
-        return SHORT_WORDS.get(self.code, self.text)
-
-
-def problems_in_short(problems: Sequence[Problem]) -> str:
-    """Broken rules in a few words for a row beside a card: "needs a fuel truck (rule 4)", or
-    the first and how many more: "plane's stars too low +2 (rules 1,3,4)"."""
-    broken = [p for p in problems if p.rule is not None]
-    if not broken:
-        return ""
-    rules = ",".join(str(r) for r in sorted({p.rule for p in broken}))
-    more = f" +{len(broken) - 1}" if len(broken) > 1 else ""
-    return f"{broken[0].words}{more} (rule{'s' if len(broken) > 1 else ''} {rules})"
 
 
 def flight_is_valid(world: World, f: FlightSpec) -> bool:
@@ -270,3 +242,26 @@ def _check_ids(world: World, f: FlightSpec) -> None:
     ):
         if card is not None and not 0 <= card < len(pool):
             raise ValueError(f"there is no {what} {card}")
+
+
+# ---------------------------------------------------------------- rule failures in a few words
+
+SHORT_WORDS: dict[str, str] = {
+    "plane-stars": "the plane has too few stars",
+    "destination-stars": "the airport has too few stars",
+    "wrong-continent": "the passenger wants another continent",
+    "no-fuel-truck": "no fuel truck on the plane",
+    "not-enough-fuel": "the fuel truck holds too little",
+    "starts-on-landing-rights": "a flight cannot start on Landing Rights",
+    "same-city": "it starts and ends in one city",
+    "broken-link": "it does not start where the last flight lands",
+    "card-reused": "that card already flies this round",
+}
+"""Each problem code in a few words, for a row with little room (``Problem.text`` says it in full)."""
+
+
+def reason_words(problem: Problem) -> str:
+    """A problem in a few words with the rule it breaks, as Flight's cards say it:
+    "the fuel truck holds too little (rule 4)". Both modes' screens say rule failures with it."""
+    words = SHORT_WORDS.get(problem.code, problem.text.rstrip("."))
+    return f"{words} (rule {problem.rule})" if problem.rule is not None else words

@@ -12,7 +12,8 @@ and turns keys into its calls:
 
 The list of next cards uses the Line API: a cursor move repaints two rows. Every problem is
 written with its rule number and in words, and each next card is marked ``✓`` or ``✗`` with
-the numbers of the rules it would break (never colour alone).
+what it would break in a few words and the rule's number (never colour alone); under the list,
+the whole of it for the card under the cursor.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-from flight_tui.games.connecting_flights.core.flights import FlightSpec, problems_in_short
+from flight_tui.games.connecting_flights.core.flights import FlightSpec, reason_words
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.builder import (
     STEP_WORDS,
@@ -43,6 +44,7 @@ from flight_tui.games.connecting_flights.core_ui.builder import (
     passenger_label,
 )
 from flight_tui.ui.keys import key_for
+from flight_tui.words import clip
 
 
 def holdings_text(world: World, name: str, cards: HandCards, you: bool) -> Text:
@@ -127,7 +129,7 @@ class ChoiceList(Widget, can_focus=False):
         marker = "› " if index == self.cursor else "  "
         if index == self.cursor:
             style += self.get_component_rich_style("choice--cursor", partial=True)
-        line = (marker + label)[:width].ljust(width)
+        line = clip(marker + label, width).ljust(width)
         return Strip([Segment(line, style)], width)
 
 
@@ -163,6 +165,7 @@ class HandPanel(Widget, can_focus=True):
     HandPanel #chains { height: auto; max-height: 6; }
     HandPanel #building { height: auto; text-style: bold; }
     HandPanel #problems { height: auto; max-height: 5; }
+    HandPanel #choice-why { height: auto; max-height: 2; }
     """
 
     KEYS: str
@@ -192,6 +195,7 @@ class HandPanel(Widget, can_focus=True):
             yield Static(id="building")
             yield Static(id="problems")
             yield ChoiceList(id="choices")
+            yield Static(id="choice-why")
 
     # ------------------------------------------------------------ showing
 
@@ -235,6 +239,7 @@ class HandPanel(Widget, can_focus=True):
         rows = [self._choice_row(choice) for choice in choices]
         empty = self.nothing_next_text() if self.can_build else ""
         self.query_one(ChoiceList).show(rows, cursor, empty=empty)
+        self._show_choice_why()
         self.query_one("#problems", Static).update(self._problems_text())
         self.refresh_bindings()  # the keys that apply change with the cards that may come next
 
@@ -285,10 +290,32 @@ class HandPanel(Widget, can_focus=True):
             return Text(self.idle_text())
         return Text(self.building_heading()) + self.building_words()
 
+    def _choice_reasons(self, choice: Choice) -> list[str]:
+        """The rules ``choice`` would break, each in a few words with its number."""
+        broken = [p for p in self.builder.choice_problems(choice) if p.rule is not None]
+        return list(dict.fromkeys(reason_words(p) for p in broken))
+
     def _choice_row(self, choice: Choice) -> tuple[str, bool]:
-        broken = problems_in_short(self.builder.choice_problems(choice))
-        mark = f"✗ {broken}" if broken else "✓"
-        return f"{choice_label(self.world, choice):<34} {mark}{self.choice_note(choice)}", not broken
+        reasons = self._choice_reasons(choice)
+        mark = "✓" if not reasons else "✗ " + "; ".join(reasons)
+        return f"{choice_label(self.world, choice):<30}{self.choice_note(choice)} {mark}", not reasons
+
+    def _show_choice_why(self) -> None:
+        """Under the list, when the row of the card under the cursor is cut: everything it would break."""
+        choice, choices = self.choice, self.query_one(ChoiceList)
+        reasons = self._choice_reasons(choice) if choice is not None else []
+        row = choices.rows[choices.cursor][0] if choices.rows else ""
+        cut = len(row) + 2 > choices.size.width
+        why = Text()
+        if reasons and cut:
+            why.append(f"✗ {choice_label(self.world, choice)}: ", style="bold")
+            why.append("; ".join(reasons) + ".")
+        self.query_one("#choice-why", Static).update(why)
+        self.query_one("#choice-why").display = bool(why)
+
+    def on_resize(self) -> None:
+        if self.builder is not None:
+            self._show_choice_why()
 
     def _problems_text(self) -> Text:
         lines = [self._rules_text()]
@@ -331,12 +358,14 @@ class HandPanel(Widget, can_focus=True):
         return True
 
     def action_move(self, step: int) -> None:
-        self.query_one(ChoiceList).move(step)
+        if self.query_one(ChoiceList).move(step):
+            self._show_choice_why()
 
     def action_end(self, direction: int) -> None:
         """Go to the first (``direction`` -1) or the last (1) card that may come next."""
         choices = self.query_one(ChoiceList)
-        choices.move(direction * len(choices.rows))
+        if choices.move(direction * len(choices.rows)):
+            self._show_choice_why()
 
     def action_pick(self) -> None:
         choice = self.choice

@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.segment import Segment
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.geometry import Region
 from textual.message import Message
@@ -80,6 +81,17 @@ class LineList(Widget):
         self.move_to(index)
         return True
 
+    def find(self, typed: str, start: int) -> int | None:
+        """The first selectable row from ``start`` on (then from the top) whose text starts with
+        ``typed``, else one with a word that does (any case); None if no row does."""
+        typed = typed.casefold()
+        order = [*range(start, len(self.rows)), *range(0, min(start, len(self.rows)))]
+        rows = [(i, self.rows[i][0].casefold()) for i in order if self.rows[i][2] != "heading"]
+        found = next((i for i, text in rows if text.startswith(typed)), None)
+        if found is None:
+            found = next((i for i, text in rows if any(word.startswith(typed) for word in text.split())), None)
+        return found
+
     def move_to(self, index: int) -> None:
         old, self.cursor = self.cursor, index
         if self._scroll_to_cursor():
@@ -134,11 +146,42 @@ class CursorKeys:
         return self.query_one(LineList)  # type: ignore[attr-defined]
 
     def action_move(self, step: int) -> None:
-        self.cursor_list().move(step)
+        """One row (``step`` ±1), or a page: ``step`` rows on, stopping at the first or last."""
+        lines = self.cursor_list()
+        if abs(step) == 1:
+            lines.move(step)
+            return
+        target = min(max(lines.cursor + step, 0), len(lines.rows) - 1)
+        lines.move_to(lines._nearest(target))
 
     def action_end(self, direction: int) -> None:
         """Go to the first (``direction`` -1) or the last (1) row."""
         self.cursor_list().move_to_end(direction)
+
+
+class FindByTyping:
+    """Type-to-find for a widget whose keys move one :class:`LineList` (:meth:`cursor_list`):
+    capital letters typed jump to the first row whose name, or a word of it, starts with them
+    (``LAX``, ``LOS``, ``P`` for the passengers); the same letter again goes to the next such
+    row. Capitals leave the widget's lower-case keys free; any other key starts a new search."""
+
+    _typed = ""
+
+    def on_key(self, event: events.Key) -> None:
+        char = event.character
+        if char is None or len(char) != 1 or not char.isalpha() or not char.isupper():
+            self._typed = ""
+            return
+        lines = self.cursor_list()  # type: ignore[attr-defined]
+        again = self._typed == char
+        found = None if again else lines.find(self._typed + char, lines.cursor)
+        self._typed = self._typed + char if found is not None else char
+        if found is None:
+            found = lines.find(char, lines.cursor + 1)
+        if found is not None:
+            event.stop()
+            if found != lines.cursor:
+                lines.move_to(found)
 
 
 class OneLine(Widget):
@@ -206,11 +249,3 @@ class ShopView(CursorKeys, Widget, can_focus=True):
 
     def on_line_list_moved(self, _: LineList.Moved) -> None:
         self.show_detail()
-
-    def action_move(self, step: int) -> None:
-        lines = self.query_one(LineList)
-        if abs(step) == 1:
-            lines.move(step)
-            return
-        target = min(max(lines.cursor + step, 0), len(self.rows) - 1)
-        lines.move_to(lines._nearest(target))

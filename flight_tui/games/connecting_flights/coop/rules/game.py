@@ -239,9 +239,9 @@ class CoopRules(Rules):
         n = state.config.players
         total = sum(state.delivered)
         if state.won:
-            summary = f"Won in round {state.round}: {total} passengers flown home."
+            summary = f"Won in round {state.round}: {count(total, 'passenger')} flown home."
         else:
-            summary = f"Lost: {meeples_on_board(state.board)} passengers stranded; {total} flown home."
+            summary = f"Lost: {count(meeples_on_board(state.board), 'passenger')} stranded; {total} flown home."
         return Result(
             scores=list(state.delivered_by),
             winners=list(range(n)) if state.won else [],
@@ -446,7 +446,8 @@ def describe(event: CoopEvent, viewer: int | None, names: Sequence[str]) -> str:
     if isinstance(event, GameEnded):
         if event.won:
             return f"Every passenger is home in round {event.round}: the team wins!"
-        return f"{event.stranded} passengers are stranded after round {event.round}: the team loses."
+        stranded = f"{event.stranded} passenger is" if event.stranded == 1 else f"{event.stranded} passengers are"
+        return f"{stranded} stranded after round {event.round}: the team loses."
     return str(event)
 
 

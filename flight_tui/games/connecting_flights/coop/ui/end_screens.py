@@ -11,33 +11,40 @@ from textual.containers import Center, Middle, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from flight_tui.games.connecting_flights.coop.rules.state import CoopView, RoundEnded
+from flight_tui.games.connecting_flights.coop.rules.state import CoopView, GameEnded, RoundEnded
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
     board_totals,
     meeples_text,
     round_summary_lines,
 )
+from flight_tui.games.connecting_flights.coop.ui.round_news import coins_trail, round_news_lines
 
 
 class RoundSummaryScreen(Screen[None]):
-    """After End Round: the income, each penalty and why, the coins; Enter goes on."""
+    """After End Round: what the round did (flights, charters, purchases, new passengers), the
+    income, each penalty and why, the coins' trail; Enter goes on."""
 
     BINDINGS = [Binding("enter,space,escape", "close", "Next round", key_display="Enter", id="coop.next-round")]
 
-    def __init__(self, world: World, view: CoopView, summary: RoundEnded) -> None:
+    def __init__(self, world: World, view: CoopView, summary: RoundEnded, names: Sequence[str] = ()) -> None:
         super().__init__()
         self.world = world
         self.view = view
         self.summary = summary
+        self.names = list(names) or [f"Player {seat + 1}" for seat in range(view.num_seats)]
 
     def compose(self) -> ComposeResult:
-        view, world = self.view, self.world
+        view, world, summary = self.view, self.world, self.summary
         totals = board_totals(view)
-        lines = round_summary_lines(view, world, self.summary)
+        lines = round_summary_lines(view, world, summary)
         text = Text(lines[0] + "\n", style="bold")
+        text.append("\n".join(round_news_lines(view, world, self.names, summary)) + "\n")
         text.append("\n".join(lines[1:]))
-        text.append(f"\n\nOn the board: {sum(totals)} meeples ({meeples_text(world, totals) or 'none'})")
+        trail = coins_trail(view, summary)
+        if trail:
+            text.append("\n" + trail)
+        text.append(f"\nOn the board: {sum(totals)} meeples ({meeples_text(world, totals) or 'none'})")
         text.append(f" · flown home so far: {sum(view.delivered)}")
         text.append(f"\nNext: round {view.round} of {view.config.rounds}, Marketplace.")
         with VerticalScroll(id="cf-summary"):
@@ -49,7 +56,8 @@ class RoundSummaryScreen(Screen[None]):
 
 
 class CoopEndScreen(Screen[None]):
-    """The team won or lost: why, who flew how many home, and what the campaign recorded.
+    """The team won or lost: why, what the last round did, who flew how many home, and what the
+    campaign recorded.
 
     Enter goes back to the menu.
     """
@@ -72,6 +80,10 @@ class CoopEndScreen(Screen[None]):
         heading = "✓ The team wins!" if view.won else "✗ The team loses."
         text = Text(heading + "\n\n", style="bold")
         text.append(self.summary + "\n\n")
+        end = next((e for e in reversed(view.log) if isinstance(e, GameEnded)), None)
+        if end is not None:
+            text.append(f"Round {end.round}, the last: ", style="bold")
+            text.append(" ".join(round_news_lines(view, self.world, self.names, end)) + "\n\n")
         for seat, name in enumerate(self.names):
             text.append(f"  {name:<16} flew {view.delivered_by[seat]:>2} home\n")
         stranded = board_totals(view)

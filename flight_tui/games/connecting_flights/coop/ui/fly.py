@@ -269,6 +269,7 @@ class FlyView(ContinentPainter, can_focus=True):
             if action is not None:
                 self.post_message(ActionChosen(action))
 
+        suggested = suggested or self.screen.hinted(Charter)
         self.app.push_screen(CharterScreen(self.world, view, charters, suggested), chosen)
 
     def app_legal_actions(self) -> list:

@@ -19,10 +19,11 @@ from textual.widgets import Static
 
 from flight_tui.games.connecting_flights.coop.rules.state import AIRPORT, LANDING_RIGHTS, Buy, CoopView, Refresh
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine, ShopView
+from flight_tui.games.connecting_flights.core_ui.lists import FindByTyping, LineList, OneLine, ShopView
 from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
     MarketRow,
+    bought_lines,
     bought_recently,
     buy_action,
     buy_problem,
@@ -32,16 +33,22 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
 from flight_tui.ui.keys import key_for
 from flight_tui.words import count
 
+SIDE_WIDTH = 28
+"""The side panel's width inside its padding at 80 columns (before the first layout)."""
 
-class MarketView(ShopView):
+
+class MarketView(FindByTyping, ShopView):
     """The Marketplace: Enter buys the row under the cursor for the player shown, ``l`` rents an
-    airport's Landing Rights, ``g`` chooses who gets it, ``r`` refreshes the face-up cards."""
+    airport's Landing Rights, ``g`` chooses who gets it, ``r`` refreshes the face-up cards;
+    Home/End/PgUp/PgDn move far, capital letters find a row (``LAX``)."""
 
     BINDINGS = [
         Binding("up,k", "move(-1)", "Row", key_display="↑↓", tooltip="Previous thing for sale", id="coop.market.previous"),
         Binding("down,j", "move(1)", "Next row", show=False, tooltip="Next thing for sale", id="coop.market.next"),
-        Binding("pageup", "move(-8)", "Page up", show=False, id="coop.market.page-up"),
-        Binding("pagedown", "move(8)", "Page down", show=False, id="coop.market.page-down"),
+        Binding("pageup", "move(-8)", "Page up", show=False, tooltip="Eight rows up", id="coop.market.page-up"),
+        Binding("pagedown", "move(8)", "Page down", show=False, tooltip="Eight rows down", id="coop.market.page-down"),
+        Binding("home", "end(-1)", "First row", show=False, tooltip="The first thing for sale", id="coop.market.first"),
+        Binding("end", "end(1)", "Last row", show=False, tooltip="The last thing for sale", id="coop.market.last"),
         Binding("enter,space", "buy", "Buy", key_display="Enter", tooltip="Buy the row under the cursor for the player shown", id="coop.market.buy"),
         Binding("l", "buy(True)", "Landing Rights", show=False, tooltip="Rent the airport's Landing Rights for this round", id="coop.market.landing-rights"),
         Binding("g", "next_recipient", "Who gets it", show=False, tooltip="Choose the player who gets the next purchase", id="coop.market.recipient"),
@@ -113,9 +120,10 @@ class MarketView(ShopView):
         text.append(f"Decks: {view.passenger_deck_size} passenger,\n       {view.plane_deck_size} plane cards\n")
         bought = bought_recently(view)
         if bought:
-            text.append("Bought this round:\n", Style(bold=True))
-            for event in bought[-4:]:
-                text.append(f" {self.names[event.for_seat]}: {_bought_label(world, event)} {event.price}c\n")
+            text.append(f"Bought this round, {sum(e.price for e in bought)}c:\n", Style(bold=True))
+            side = self.query_one("#market-side", Static)
+            width = side.content_size.width or SIDE_WIDTH
+            text.append("\n".join(bought_lines(world, bought, self.names, width)))
         text.rstrip()
         self.query_one("#market-side", Static).update(text)
 
@@ -165,16 +173,3 @@ class MarketView(ShopView):
             return
         self.post_message(ActionChosen(Refresh()))
 
-
-def _bought_label(world: World, event) -> str:
-    kind = event.kind
-    if kind in ("airport", "landing_rights"):
-        airport = world.airport_of_card(event.item)
-        return f"{airport.code}{' LR' if kind == 'landing_rights' else ''}"
-    if kind == "truck":
-        return f"truck {world.fuel_trucks[event.item].capacity}"
-    if kind == "passenger":
-        p = world.passengers[event.item]
-        return f"{'★' * p.stars}→{world.continents[p.continent].letter}"
-    plane = world.planes[event.item]
-    return f"{'e' if plane.electric else '✈'}{'★' * plane.stars}"

@@ -400,6 +400,38 @@ def bought_recently(view: CoopView) -> list[Bought]:
     return list(reversed(out))
 
 
+def bought_label(world: World, event: Bought) -> str:
+    """A purchase in a few signs: ``LAX LR``, ``fuel3`` (a fuel truck), ``★★→S``, ``e★★``."""
+    if event.kind in (AIRPORT, LANDING_RIGHTS):
+        return f"{world.airport_of_card(event.item).code}{' LR' if event.kind == LANDING_RIGHTS else ''}"
+    if event.kind == TRUCK:
+        return f"fuel{world.fuel_trucks[event.item].capacity}"
+    if event.kind == PASSENGER:
+        p = world.passengers[event.item]
+        return f"{stars(p.stars)}→{world.continents[p.continent].letter}"
+    plane = world.planes[event.item]
+    return f"{'e' if plane.electric else '✈'}{stars(plane.stars)}"
+
+
+def bought_lines(world: World, bought: Sequence[Bought], names: Sequence[str], width: int) -> list[str]:
+    """Purchases grouped by the player who got them (in seat order), each player's packed into
+    lines of at most ``width`` without cutting one in two: `` Ann: LAX LR 10c, ★★→S 15c``."""
+    lines: list[str] = []
+    for seat, name in enumerate(names):
+        items = [f"{bought_label(world, e)} {e.price}c" for e in bought if e.for_seat == seat]
+        line = f" {name}:"
+        for n, item in enumerate(items):
+            piece = f" {item}{',' if n < len(items) - 1 else ''}"
+            if len(line) + len(piece) > width and line.strip():
+                lines.append(line)
+                line = "  "
+                piece = piece.lstrip()
+            line += piece
+        if items:
+            lines.append(line)
+    return lines
+
+
 def unplaced_cards(hand: Hand) -> bool:
     """Whether a hand holds a plane or a passenger that none of its chains uses yet."""
     used = {card for chain in hand.chains for flight in chain for card in (flight.plane, flight.passenger)}

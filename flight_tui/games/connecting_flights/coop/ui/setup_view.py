@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from flight_tui.games.connecting_flights.coop.rules.state import SETUP, ChooseStart, CoopView
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine
+from flight_tui.games.connecting_flights.core_ui.lists import CursorKeys, FindByTyping, LineList, OneLine
 from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.games.connecting_flights.coop.ui.presentation import (
     my_go,
@@ -23,12 +23,17 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
 from flight_tui.ui.keys import key_for
 
 
-class StartView(Widget, can_focus=True):
-    """The starting flights the viewer may take, with a cursor."""
+class StartView(FindByTyping, CursorKeys, Widget, can_focus=True):
+    """The starting flights the viewer may take, with a cursor (Home/End/PgUp/PgDn move far,
+    capital letters find a flight by its airports' codes)."""
 
     BINDINGS = [
         Binding("up,k", "move(-1)", "Flight", key_display="↑↓", tooltip="Previous starting flight", id="coop.setup.previous"),
         Binding("down,j", "move(1)", "Next flight", show=False, tooltip="Next starting flight", id="coop.setup.next"),
+        Binding("pageup", "move(-8)", "Page up", show=False, tooltip="Eight flights up", id="coop.setup.page-up"),
+        Binding("pagedown", "move(8)", "Page down", show=False, tooltip="Eight flights down", id="coop.setup.page-down"),
+        Binding("home", "end(-1)", "First flight", show=False, tooltip="The first starting flight", id="coop.setup.first"),
+        Binding("end", "end(1)", "Last flight", show=False, tooltip="The last starting flight", id="coop.setup.last"),
         Binding("enter,space", "take", "Take it", key_display="Enter", tooltip="Take this free starting flight", id="coop.setup.take"),
     ]
 
@@ -56,8 +61,19 @@ class StartView(Widget, can_focus=True):
         self.query_one(LineList).show([(start_label(view, self.world, s), "", "ok") for s in self.starts], 0)
         self.query_one(OneLine).show(f"{key_for(self, 'coop.setup.take')} takes the flight under the cursor." if self.starts else "")
 
-    def action_move(self, step: int) -> None:
-        self.query_one(LineList).move(step)
+    def point_at(self, start: ChooseStart) -> None:
+        """Put the cursor on ``start`` (a hint), or on the listed flight between the same two
+        airports (the list keeps one plane and passenger per route)."""
+        cards = self.world.airport_cards
+
+        def route(s: ChooseStart) -> tuple[int, int]:
+            return cards[s.origin].airport, cards[s.dest].airport
+
+        index = next((i for i, s in enumerate(self.starts) if s == start), None)
+        if index is None:
+            index = next((i for i, s in enumerate(self.starts) if route(s) == route(start)), None)
+        if index is not None:
+            self.query_one(LineList).move_to(index)
 
     def action_take(self) -> None:
         if not self.starts:

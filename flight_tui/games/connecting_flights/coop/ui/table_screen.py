@@ -9,6 +9,7 @@ campaign scenario's result when the finished game is saved, and the end screen s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -26,6 +27,7 @@ from flight_tui.games.connecting_flights.coop.rules.state import (
     SETUP,
     Buy,
     Charter,
+    ChooseStart,
     CoopView,
     FlyNext,
     Pass,
@@ -51,35 +53,53 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
     status_parts,
     unplaced_cards,
 )
+from flight_tui.games.connecting_flights.coop.ui.round_news import since_your_go
 from flight_tui.words import clip
 from flight_tui.games.connecting_flights.coop.ui.setup_view import StartView
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
 from flight_tui.ui.widgets.footer import GameFooter
 from flight_tui.ui.widgets.handoff import HandOffScreen
+from flight_tui.ui.widgets.log_panel import LogView
 
 
-VIEWS = (("board", "Board"), ("hand", "Hand"), ("market", "Market"), ("fly", "Fly"))
+VIEWS = (("board", "Board"), ("hand", "Hand"), ("market", "Market"), ("fly", "Fly"), ("log", "Log"))
 """The views in key order: key 1 shows the first."""
+WHOLE_LOG = 5000
+"""Log entries the Log view shows (the whole game, in practice)."""
 PASS_HELP = "End your go (the phase ends when every player has passed in a row)"
 UNDO_HELP = "Take back your last action of this go (not a refresh or anything that revealed cards)"
 
 
 class LogLines(Widget):
-    """The latest log lines, newest at the bottom, one row each (cut to the width)."""
+    """What the partners did since the viewer's last move (bold, on the first row: the first of
+    ``since``'s wordings that fits), then the latest log lines, newest at the bottom, one row
+    each (cut to the width)."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.lines: list[str] = []
+        self.since: tuple[str, ...] = ()
 
-    def show(self, lines: list[str]) -> None:
-        if lines != self.lines:
-            self.lines = list(lines)
+    def show(self, lines: list[str], since: Sequence[str] = ()) -> None:
+        since = tuple(words for words in since if words)
+        if (lines, since) != (self.lines, self.since):
+            self.lines, self.since = list(lines), since
             self.refresh()
 
     def render(self) -> Text:
         width, height = self.size
-        rows = [clip(f"· {line}", max(width, 1)) for line in self.lines[-height:]] if height else []
-        return Text("\n".join(rows))
+        if not height:
+            return Text("")
+        text = Text()
+        room = height
+        if self.since:
+            fits = next((words for words in self.since if len(words) + 2 <= width), self.since[-1])
+            text.append(clip(f"» {fits}", max(width, 1)), style="bold")
+            room -= 1
+        rows = [clip(f"· {line}", max(width, 1)) for line in self.lines[-room:]] if room else []
+        if rows:
+            text.append("\n" * bool(self.since) + "\n".join(rows))
+        return text
 
 
 class CoopTableScreen(GameTableScreen):
@@ -94,6 +114,7 @@ class CoopTableScreen(GameTableScreen):
         Binding("2", "show_view(\'hand\')", "Hand", show=False, tooltip="Every player's cards and the flight builder", id="coop.hand"),
         Binding("3", "show_view(\'market\')", "Market", show=False, tooltip="The Marketplace: buy for a player, refresh", id="coop.market"),
         Binding("4", "show_view(\'fly\')", "Fly", show=False, tooltip="The order of flights, fly them, charter", id="coop.fly"),
+        Binding("5", "show_view(\'log\')", "Log", show=False, tooltip="Every move so far, newest at the bottom (↑ ↓ PgUp PgDn scroll)", id="coop.log"),
         Binding("p", "pass_go", "Done", tooltip=PASS_HELP, id="coop.done"),
         Binding("u", "undo", "Undo", tooltip=UNDO_HELP, id="coop.undo"),
         Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now", id="coop.hint"),
@@ -108,6 +129,8 @@ class CoopTableScreen(GameTableScreen):
         self._rounds_seen = self._rounds_ended(table.view(self.viewer if self.viewer is not None else 0))
         self._end_shown = False
         self._phase_seen: tuple[int, str] | None = None
+        self._hinted: tuple[int, Any] | None = None
+        """The last hint's action, with the number of moves played when it was given."""
 
     def fallback_action(self, seat: int) -> Pass:
         """A bot partner whose choice is refused passes its go."""
@@ -128,6 +151,9 @@ class CoopTableScreen(GameTableScreen):
             yield StartView(self.world, id="start")
             yield MarketView(self.world, id="market")
             yield FlyView(self.world, id="fly")
+            whole_log = LogView(id="log")
+            whole_log.can_focus = True  # its arrows and PgUp PgDn scroll it
+            yield whole_log
         yield LogLines(id="cf-log")
         yield GameFooter()
 
@@ -153,7 +179,7 @@ class CoopTableScreen(GameTableScreen):
             self._rounds_seen = ended
             self._refresh_table()
             summary = next(e for e in reversed(seat_view.log) if isinstance(e, RoundEnded))
-            self.app.push_screen(RoundSummaryScreen(self.world, seat_view, summary), callback=lambda _: self.advance())
+            self.app.push_screen(RoundSummaryScreen(self.world, seat_view, summary, self.table.names), callback=lambda _: self.advance())
             return
         self._rounds_seen = ended
         asked = self.driver.next_step().people
@@ -162,7 +188,8 @@ class CoopTableScreen(GameTableScreen):
             self._refresh_table()
             if len(self.humans) > 1:
                 name = self.table.seats[asked[0]].name
-                self.app.push_screen(HandOffScreen(name, note=""), callback=lambda _: self.advance())
+                since = since_your_go(self.table.view(asked[0]), self.world, self.table.names)
+                self.app.push_screen(HandOffScreen(name, note=since), callback=lambda _: self.advance())
                 return
         if self.viewer is None:
             self.viewer = self.humans[0] if self.humans else 0
@@ -203,7 +230,10 @@ class CoopTableScreen(GameTableScreen):
         self._switch(target)
 
     def _show_log(self) -> None:
-        self.query_one(LogLines).show(self.table.log_lines(self.view.seat, last=12))
+        if self.current_view == "log":
+            self.query_one(LogView).show(self.table.log_lines(self.view.seat, last=WHOLE_LOG))
+        since = [since_your_go(self.view, self.world, self.table.names, brief) for brief in (False, True)]
+        self.query_one(LogLines).show(self.table.log_lines(self.view.seat, last=12), since)
 
     def _show_tabs(self) -> None:
         labels = dict(VIEWS)
@@ -218,6 +248,10 @@ class CoopTableScreen(GameTableScreen):
         switcher.current = name
         self.query_one(f"#{name}").focus()
         self._show_tabs()
+        if name == "log" and self.view is not None:
+            whole_log = self.query_one(LogView)
+            whole_log.show(self.table.log_lines(self.view.seat, last=WHOLE_LOG))
+            whole_log.call_after_refresh(whole_log.scroll_end, animate=False)  # opens at the latest line
 
     # ------------------------------------------------------------ messages from the views
 
@@ -267,6 +301,7 @@ class CoopTableScreen(GameTableScreen):
             return
 
         def show(action: Any) -> None:
+            self._hinted = (len(self.table.actions), action)
             text = action_text(view, self.world, self.table.names, action, self.key)
             if isinstance(action, SetChains):
                 self._switch("hand")
@@ -283,10 +318,22 @@ class CoopTableScreen(GameTableScreen):
             elif isinstance(action, Charter):
                 self._switch("fly")
                 self.query_one(FlyView).open_charters(action)
-                text += " (Enter pays)"
+                text += f" (Enter pays; {self.key('coop.fly.charter')} opens the list on it again)"
+            elif isinstance(action, ChooseStart):
+                self._switch("start")
+                self.query_one(StartView).point_at(action)
+                text += f" ({self.key('coop.setup.take')} takes it)"
             self.show_hint(f"The Normal bot would {text}.")
 
         self.request_hint(show)
+
+    def hinted(self, kind: type) -> Any | None:
+        """The last hint's action if it is a ``kind`` and nothing was played since (a dialog
+        opened after a hint starts on it), else None."""
+        if self._hinted is None:
+            return None
+        played, action = self._hinted
+        return action if played == len(self.table.actions) and isinstance(action, kind) else None
 
     def game_commands(self) -> list[GameCommand]:
         """Commands for the app's command palette: (title, help, callback)."""
