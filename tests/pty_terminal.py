@@ -11,6 +11,7 @@ import time
 from typing import Callable
 
 import pyte
+from patience import PATIENCE
 
 COLUMNS, ROWS = 80, 24
 
@@ -66,7 +67,7 @@ class PseudoTerminal:
         self.output += chunk
         return True
 
-    def wait_for(self, text: str, timeout: float = 60) -> bool:
+    def wait_for(self, text: str, timeout: float = PATIENCE) -> bool:
         """Read until ``text`` is on the screen and the screen has been quiet for a moment."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline and not self.ended_output:
@@ -74,14 +75,17 @@ class PseudoTerminal:
                 return True
         return text in self.screen_text()
 
-    def wait_until(self, condition: Callable[[str], bool], timeout: float = 60) -> bool:
-        """Read until ``condition(everything written so far, escapes and all)`` holds (False: it never did)."""
+    def wait_until(self, condition: Callable[[str], object], timeout: float = PATIENCE) -> bool:
+        """Read until ``condition(everything written so far, escapes and all)`` holds (False: it never did).
+
+        The condition is checked about five times a second.
+        """
         deadline = time.monotonic() + timeout
-        while not (met := condition(self.output.decode(errors="replace"))) and time.monotonic() < deadline:
-            if self.ended_output:
-                break
-            self._read_once(0.3)
-        return met or condition(self.output.decode(errors="replace"))
+        while not condition(self.output.decode(errors="replace")):
+            if self.ended_output or time.monotonic() > deadline:
+                return bool(condition(self.output.decode(errors="replace")))
+            self.read(0.2)
+        return True
 
     def send_signal(self, signum: int) -> None:
         self.process.send_signal(signum)
@@ -134,7 +138,7 @@ def run_in_terminal(command: list[str], until: str | None = None, **env: str) ->
             terminal.wait_for(until)
             if terminal.process.poll() is None:
                 terminal.send_signal(signal.SIGTERM)
-        status = terminal.wait(120)
+        status = terminal.wait(PATIENCE)
         assert status == 0, terminal.output.decode(errors="replace")[-2000:]
         return bytes(terminal.output)
 

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from patience import PATIENCE
 from pty_terminal import PseudoTerminal, flight_tui, run_in_terminal, screen_text
 
 from flight_tui import __version__, paths
@@ -139,10 +140,10 @@ def test_ctrl_c_stops_the_workers_and_reports_the_games_finished() -> None:
     with PseudoTerminal([*SIMULATE, "--games", "100000000", "--workers", "2"], preexec_fn=_limit_memory) as terminal:
         group = terminal.process.pid
         try:
-            assert terminal.wait_until(lambda written: re.search(r" [1-9]\d*/100000000\b", written), timeout=240)
+            assert terminal.wait_until(lambda written: re.search(r" [1-9]\d*/100000000\b", written))
             assert len(_group_members(group)) == 3, "not the program and its two workers"
             os.killpg(group, signal.SIGINT)
-            status = terminal.wait(120)
+            status = terminal.wait(PATIENCE)
             screen = terminal.screen_text()
         finally:
             if _group_members(group):
