@@ -1,7 +1,7 @@
 """The ``flight-tui`` command line.
 
-``flight-tui`` opens the menu; ``new``, ``continue``, ``saves``, ``simulate``, ``locate``, ``serve``
-and ``join`` are described by ``flight-tui --help`` (the parser is in :mod:`flight_tui.cli_args`).
+``flight-tui`` opens the menu; ``new``, ``continue``, ``saves``, ``simulate``, ``locate``, ``serve``,
+``join`` and ``completion`` are described by ``flight-tui --help`` (the parser is in :mod:`flight_tui.cli_args`).
 Bad arguments print one line and exit with status 2; Ctrl+C outside the app exits with status 130
 (a simulation first prints the report of the games it finished).
 """
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 INTERRUPTED = 130
 """The exit status after Ctrl+C (128 + SIGINT), as shells report it."""
 UNUSABLE_DATA_DIR = 1
+NOTHING_TO_CONTINUE = 1
 
 
 def _config(parser: argparse.ArgumentParser, args: argparse.Namespace, rules, players: int, defaults: dict[str, str]):
@@ -90,11 +91,34 @@ def _run_app(theme: str | None, **kwargs) -> int:
             "Choose a folder that can be written with --data-dir DIR.\n"
         )
         return UNUSABLE_DATA_DIR
+    if kwargs.get("start") == "continue" and not _game_in_progress():
+        sys.stderr.write(
+            "flight-tui: there is no game in progress to continue. "
+            "Start one with 'flight-tui new GAME', or open the menu with 'flight-tui'.\n"
+        )
+        return NOTHING_TO_CONTINUE
     from flight_tui.ui.app import EXIT_GRACE, FlightTuiApp
 
     app = FlightTuiApp(theme=theme, exit_grace=EXIT_GRACE, **kwargs)
     app.run()
     return app.return_code or 0
+
+
+def _text_width() -> int:
+    """Columns for a printed table: the terminal's (or ``COLUMNS``), 80 when output goes elsewhere."""
+    import shutil
+
+    return shutil.get_terminal_size().columns
+
+
+def _game_in_progress() -> bool:
+    """Whether ``continue`` has an autosave to open (a damaged one counts: the app tells what is wrong)."""
+    from flight_tui.saves import SaveError, SaveStore
+
+    try:
+        return SaveStore().latest_autosave() is not None
+    except SaveError:
+        return True
 
 
 def _list_saves(as_json: bool) -> int:
@@ -106,7 +130,7 @@ def _list_saves(as_json: bool) -> int:
     if as_json:
         sys.stdout.write(msgspec.json.encode(entries).decode() + "\n")
     else:
-        sys.stdout.write(format_saves(entries) + "\n")
+        sys.stdout.write(format_saves(entries, _text_width()) + "\n")
     return 0
 
 
@@ -143,7 +167,7 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     config = _config(parser, args, rules, len(seats), spec.simulate_choices)
     with _progress_bar(args.games, shown=not args.json) as progress:
         report = simulate(args.game, seats, args.games, args.seed, config=config, workers=args.workers, progress=progress)
-    sys.stdout.write((report_json(report) if args.json else format_report(report)) + "\n")
+    sys.stdout.write((report_json(report) if args.json else format_report(report, _text_width())) + "\n")
     return INTERRUPTED if report.interrupted else 0
 
 
@@ -208,6 +232,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from flight_tui.ui.app import EXIT_GRACE
 
         return join(args.service, args.identity, args.name, getattr(args, "theme", None), EXIT_GRACE)
+    if args.command == "completion":
+        from flight_tui.cli_args import completion_script
+
+        sys.stdout.write(completion_script(args.shell))
+        return 0
     if args.command == "simulate":
         try:
             return _simulate(parser, args)

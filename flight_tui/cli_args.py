@@ -12,6 +12,7 @@ from flight_tui import __version__
 from flight_tui.games import game_names, get_spec
 
 USAGE_ERROR = 2
+COMPLETION_SHELLS = ("bash", "zsh", "fish")
 SEAT_HELP = "comma-separated seats: human, random, easy, normal or hard, each optionally :Name"
 
 
@@ -31,7 +32,7 @@ def _add_globals(parser: argparse.ArgumentParser, *, top: bool) -> None:
 def build_parser() -> argparse.ArgumentParser:
     """The parser of the whole command line; bad arguments exit with status 2 and one line."""
     parser = _Parser(prog="flight-tui", description="Airline tabletop games in the terminal.")
-    parser.add_argument("--version", action="version", version=f"flight-tui {__version__}")
+    parser.add_argument("-V", "--version", action="version", version=f"flight-tui {__version__}")
     _add_globals(parser, top=True)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
@@ -103,6 +104,13 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--name", metavar="NAME", help="the name shown at your seat (default: the identity)")
     join.add_argument("--service", metavar="SOCKET", help="the table service's socket (default: the one in the data folder)")
     _add_globals(join, top=False)
+
+    completion = sub.add_parser(
+        "completion",
+        help="print the shell completion script (bash, zsh or fish)",
+        description="Print the script that completes flight-tui's commands and options in your shell (README: Shell completion).",
+    )
+    completion.add_argument("shell", choices=COMPLETION_SHELLS, help="the shell to complete in")
     return parser
 
 
@@ -123,3 +131,30 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="a set-up option of the game (repeatable); the New game screen lists them",
     )
+
+
+def completion_script(shell: str) -> str:
+    """The ``shell`` script (bash, zsh or fish) that completes the commands, options and their values.
+
+    Written by shtab from the parser itself, so it never falls behind the command line; a
+    folder or file option completes paths.
+    """
+    import shtab
+
+    parser = build_parser()
+    paths = {"DIR": shtab.DIRECTORY, "FILE": shtab.FILE, "SOCKET": shtab.FILE}
+    for action in _every_action(parser):
+        if action.metavar in paths:
+            action.complete = paths[action.metavar]  # type: ignore[attr-defined]
+    return shtab.complete(parser, shell=shell)
+
+
+def _every_action(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    """The options and arguments of ``parser`` and of all its commands."""
+    found = []
+    for action in parser._actions:
+        found.append(action)
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                found += _every_action(command)
+    return found

@@ -25,6 +25,7 @@ import math
 import os
 import queue
 import signal
+import textwrap
 import threading
 import time
 from collections import Counter
@@ -467,32 +468,30 @@ def format_endings(endings: EndingsReport) -> str:
     )
 
 
-def format_report(report: SimulationReport) -> str:
-    """The report as a small text table."""
+def format_report(report: SimulationReport, width: int = 80) -> str:
+    """The report as a small text table; every line fits in ``width`` columns (long lines wrap, indented)."""
     lines = []
     if report.interrupted:
         lines.append(f"Interrupted: {report.games} of {report.games_requested} games played; the figures are for those.")
         if not report.games:
-            return lines[0]
-    lines.append(
-        f"{report.game}: {report.games} games, seed {report.seed}, {report.players} seats rotated, "
-        f"{'a new deal every game' if len({s.level for s in report.seats}) == 1 else 'each deal played from every rotation'}, "
-        f"config {report.config}"
-    )
+            return _wrapped(lines, width)
+    config = ", ".join(f"{key}={value}" for key, value in report.config.items())
+    deal = "a new deal every game" if len({s.level for s in report.seats}) == 1 else "each deal played from every rotation"
+    lines.append(f"{report.game}: {report.games} games, seed {report.seed}, {report.players} seats rotated, {deal}, config {config}")
     if report.team is not None:
         t = report.team
         lines.append(
             f"team won {t.wins} of {report.games} ({t.win_rate:.1%}, 95% interval {t.win_low:.1%}-{t.win_high:.1%})"
         )
+    labels = [f"{s.name} ({s.level})" for s in report.seats]
+    seat = max(map(len, labels), default=0)
     lines.append(
-        f"{'seat':<20} {'wins':>7} {'win rate':>9} {'95% interval':>15} {'mean score':>11} "
-        f"{'median ms':>10} {'p95 ms':>8}"
+        f"{'seat':<{seat}} {'wins':>6} {'win rate':>8} {'95% interval':>13} {'mean score':>10} {'median ms':>9} {'p95 ms':>8}"
     )
-    for s in report.seats:
-        label = f"{s.name} ({s.level})"
+    for label, s in zip(labels, report.seats):
         lines.append(
-            f"{label:<20} {s.wins:>7g} {s.win_rate:>9.1%} {f'{s.win_low:.1%}-{s.win_high:.1%}':>15} "
-            f"{s.mean_score:>11.2f} {s.decision_median_ms:>10.2f} {s.decision_p95_ms:>8.2f}"
+            f"{label:<{seat}} {s.wins:>6g} {s.win_rate:>8.1%} {f'{s.win_low:.1%}-{s.win_high:.1%}':>13} "
+            f"{s.mean_score:>10.2f} {s.decision_median_ms:>9.2f} {s.decision_p95_ms:>8.2f}"
         )
     for name in report.seats[0].measures:
         values = ", ".join(f"{s.name} {s.measures[name]:.1f}" for s in report.seats)
@@ -503,7 +502,15 @@ def format_report(report: SimulationReport) -> str:
         f"({report.workers} worker{'s' if report.workers != 1 else ''})"
         + ("." if report.team is not None else f"; {report.tie_rule}.")
     )
-    return "\n".join(lines)
+    return _wrapped(lines, width)
+
+
+def _wrapped(lines: list[str], width: int) -> str:
+    """``lines`` with each one longer than ``width`` wrapped at spaces, its following lines indented."""
+    out = []
+    for line in lines:
+        out += textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False) if len(line) > width else [line]
+    return "\n".join(out)
 
 
 def report_json(report: SimulationReport) -> str:

@@ -8,8 +8,10 @@ import signal
 import subprocess
 import sys
 import time
+from typing import Callable
 
 import pyte
+from patience import PATIENCE
 
 COLUMNS, ROWS = 80, 24
 
@@ -26,7 +28,7 @@ def terminal_env(**env: str) -> dict[str, str]:
 class PseudoTerminal:
     """A program started in an 80x24 pseudo-terminal; what it wrote is kept in ``output``."""
 
-    def __init__(self, command: list[str], **env: str) -> None:
+    def __init__(self, command: list[str], preexec_fn: Callable[[], None] | None = None, **env: str) -> None:
         import fcntl
         import struct
         import termios
@@ -34,7 +36,13 @@ class PseudoTerminal:
         self.controller, terminal = os.openpty()
         fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
         self.process = subprocess.Popen(
-            command, stdin=terminal, stdout=terminal, stderr=terminal, env=terminal_env(**env), start_new_session=True
+            command,
+            stdin=terminal,
+            stdout=terminal,
+            stderr=terminal,
+            env=terminal_env(**env),
+            start_new_session=True,
+            preexec_fn=preexec_fn,
         )
         os.close(terminal)
         self.output = bytearray()
@@ -59,13 +67,25 @@ class PseudoTerminal:
         self.output += chunk
         return True
 
-    def wait_for(self, text: str, timeout: float = 30) -> bool:
+    def wait_for(self, text: str, timeout: float = PATIENCE) -> bool:
         """Read until ``text`` is on the screen and the screen has been quiet for a moment."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline and not self.ended_output:
             if not self._read_once(0.3) and text in self.screen_text():
                 return True
         return text in self.screen_text()
+
+    def wait_until(self, condition: Callable[[str], object], timeout: float = PATIENCE) -> bool:
+        """Read until ``condition(everything written so far, escapes and all)`` holds (False: it never did).
+
+        The condition is checked about five times a second.
+        """
+        deadline = time.monotonic() + timeout
+        while not condition(self.output.decode(errors="replace")):
+            if self.ended_output or time.monotonic() > deadline:
+                return bool(condition(self.output.decode(errors="replace")))
+            self.read(0.2)
+        return True
 
     def send_signal(self, signum: int) -> None:
         self.process.send_signal(signum)
@@ -118,7 +138,7 @@ def run_in_terminal(command: list[str], until: str | None = None, **env: str) ->
             terminal.wait_for(until)
             if terminal.process.poll() is None:
                 terminal.send_signal(signal.SIGTERM)
-        status = terminal.wait(30)
+        status = terminal.wait(PATIENCE)
         assert status == 0, terminal.output.decode(errors="replace")[-2000:]
         return bytes(terminal.output)
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from pty_terminal import run_in_terminal, screen_text
+from patience import PATIENCE
+from pty_terminal import PseudoTerminal, flight_tui, run_in_terminal, screen_text
 
 from flight_tui import __version__, paths
 from flight_tui.cli import _new_table, main
@@ -28,9 +29,10 @@ def _error_of(capsys, argv: list[str]) -> str:
     return err
 
 
-def test_version(capsys) -> None:
+@pytest.mark.parametrize("option", ["--version", "-V"])
+def test_version(capsys, option) -> None:
     with pytest.raises(SystemExit) as exc:
-        main(["--version"])
+        main([option])
     assert exc.value.code == 0
     assert capsys.readouterr().out.strip() == f"flight-tui {__version__}"
 
@@ -131,36 +133,30 @@ def _limit_memory() -> None:
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process groups from /proc")
 def test_ctrl_c_stops_the_workers_and_reports_the_games_finished() -> None:
-    """Issue 9, item 15: Ctrl+C (SIGINT to the whole process group, as a terminal sends it)."""
-    process = subprocess.Popen(
-        [*SIMULATE, "--games", "100000000", "--workers", "2"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-        preexec_fn=_limit_memory,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while len(_group_members(process.pid)) < 3 and process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert len(_group_members(process.pid)) == 3, "the two workers did not start"
-        time.sleep(2)  # games finish in milliseconds
-        os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-    assert err == ""
-    assert process.returncode == 130
-    played = int(re.match(r"Interrupted: (\d+) of 100000000 games played", out).group(1))
+    """Issue 9, item 15: Ctrl+C (SIGINT to the whole process group, as a terminal sends it).
+
+    Sent once the progress bar counts a finished game, however long the workers take to start.
+    """
+    with PseudoTerminal([*SIMULATE, "--games", "100000000", "--workers", "2"], preexec_fn=_limit_memory) as terminal:
+        group = terminal.process.pid
+        try:
+            assert terminal.wait_until(lambda written: re.search(r" [1-9]\d*/100000000\b", written))
+            assert len(_group_members(group)) == 3, "not the program and its two workers"
+            os.killpg(group, signal.SIGINT)
+            status = terminal.wait(PATIENCE)
+            screen = terminal.screen_text()
+        finally:
+            if _group_members(group):
+                os.killpg(group, signal.SIGKILL)
+    assert status == 130, screen
+    assert "Traceback" not in terminal.output.decode(errors="replace")
+    played = int(re.search(r"Interrupted: (\d+) of 100000000 games played", screen).group(1))
     assert played > 0
-    assert f"\nflight: {played} games," in out
-    wins = [float(line.split()[2]) for line in out.splitlines() if line.startswith(("Ann ", "Bob "))]
+    assert f"\nflight: {played} games," in screen
+    wins = [float(line.split()[2]) for line in screen.splitlines() if line.startswith(("Ann ", "Bob "))]
     assert sum(wins) == pytest.approx(played)
     with pytest.raises(ProcessLookupError):
-        os.killpg(process.pid, 0)  # no worker left behind
+        os.killpg(group, 0)  # no worker left behind
 
 
 def _without_escapes(output: bytes) -> str:
@@ -220,5 +216,103 @@ def test_plain_flight_tui_starts_the_menu_without_the_parser_or_any_game(tmp_pat
     result = json.loads(done.stdout)
     assert result["status"] == 0
     loaded = set(result["modules"])
-    assert "argparse" not in loaded and "flight_tui.cli_args" not in loaded
+    assert "argparse" not in loaded and "flight_tui.cli_args" not in loaded and "shtab" not in loaded
     assert not any(module.startswith("flight_tui.games.") for module in loaded)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_continue_without_a_game_says_so_and_leaves_the_terminal_alone(tmp_path) -> None:
+    """Issue 18: one line and status 1, without switching to the full-screen app."""
+    with PseudoTerminal(flight_tui("--data-dir", str(tmp_path / "data"), "continue")) as terminal:
+        status = terminal.wait(60)
+    assert status == 1
+    written = terminal.output.decode(errors="replace")
+    assert "\x1b[?1049h" not in written  # no alternate screen
+    assert written.strip() == (
+        "flight-tui: there is no game in progress to continue. "
+        "Start one with 'flight-tui new GAME', or open the menu with 'flight-tui'."
+    )
+
+
+def _completion(shell: str) -> str:
+    done = subprocess.run(flight_tui("completion", shell), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stderr == ""
+    return done.stdout
+
+
+def _bash_completes(script: str, *words: str) -> list[str]:
+    """What bash offers for the last of ``words`` (the command line typed so far) with ``script`` loaded."""
+    line = " ".join(("flight-tui", *words))
+    program = (
+        f'source /dev/stdin; COMP_WORDS=(flight-tui {" ".join(repr(w) for w in words)}); '
+        f"COMP_CWORD={len(words)}; COMP_LINE={line!r}; COMP_POINT=${{#COMP_LINE}}; "
+        f'_shtab_flight_tui flight-tui {words[-1]!r} {(("flight-tui",) + words)[-2]!r}; printf "%s\\n" "${{COMPREPLY[@]}}"'
+    )
+    done = subprocess.run(["bash", "-c", program], input=script, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+def test_bash_completes_commands_games_and_options() -> None:
+    script = _completion("bash")
+    assert _bash_completes(script, "si") == ["simulate"]
+    assert _bash_completes(script, "new", "") == ["flight", "passaportas", "connecting-flights-coop", "connecting-flights"]
+    assert _bash_completes(script, "completion", "") == ["bash", "zsh", "fish"]
+    assert "--seats" in _bash_completes(script, "new", "flight", "--s")
+
+
+@pytest.mark.parametrize("shell", ["zsh", "fish"])
+def test_zsh_and_fish_completion_scripts_know_every_command(shell) -> None:
+    script = _completion(shell)
+    for command in ("new", "continue", "saves", "locate", "simulate", "serve", "join", "completion"):
+        assert command in script
+    assert "connecting-flights-coop" in script and "--seats" in script
+    if shutil.which(shell):  # where the shell is installed, it must read the script
+        check = subprocess.run([shell, "-n"], input=script, capture_output=True, text=True, timeout=60)
+        assert check.returncode == 0, check.stderr
+
+
+LONG_SEATS = {
+    "flight": "human:Alexandra,normal:Bartholomew,hard:Christopher,easy:Dorothea",
+    "passaportas": "human:Alexandra,normal:Bartholomew,hard:Christopher,easy:Dorothea,normal:Evangeline,hard:Frederick",
+    "connecting-flights-coop": "human:Alexandra,normal:Bartholomew,hard:Christopher",
+    "connecting-flights": "human:Alexandra,normal:Bartholomew,hard:Christopher,easy:Dorothea,normal:Evangeline",
+}
+
+
+def _printed_at_80_columns(*args: str) -> list[str]:
+    env = {**os.environ, "COLUMNS": "80"}
+    done = subprocess.run(flight_tui(*args), capture_output=True, text=True, timeout=300, env=env, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    lines = done.stdout.splitlines()
+    assert max(map(len, lines)) <= 80, "\n".join(line for line in lines if len(line) > 80)
+    return lines
+
+
+def test_the_saves_table_fits_in_80_columns() -> None:
+    """Issue 18: no line wraps, with the longest names, titles and most players of every game."""
+    from flight_tui.saves import SaveStore
+
+    parser = build_parser()
+    store = SaveStore()
+    for game, seats in LONG_SEATS.items():
+        table = _new_table(parser, parser.parse_args(["new", game, "--seats", seats, "--seed", "1"]))
+        store.save(f"{game} with every seat taken, on a long night"[:48], table)
+        store.autosave(table)
+        store.release(table)
+    lines = _printed_at_80_columns("saves")
+    text = " ".join(line.strip() for line in lines)
+    for game, seats in LONG_SEATS.items():
+        assert f"{game} with every seat taken" in text
+        assert "Frederick (Hard bot)" in text and "Connecting Flights (competitive) · " in text
+    assert sum(line.startswith("autosave-") for line in lines) == 4
+
+
+def test_the_simulate_report_fits_in_80_columns() -> None:
+    lines = _printed_at_80_columns(
+        "simulate", "flight", "--seats", "normal:Bartholomew,random:Christopher,easy:Dorothea", "--games", "3", "--workers", "1"
+    )
+    seat_rows = [line.split() for line in lines if line.startswith(("Bartholomew ", "Christopher ", "Dorothea "))]
+    assert [len(row) for row in seat_rows] == [8, 8, 8]  # name, level and six figures on one line
+    assert lines[0].startswith("flight: 3 games, seed 1, 3 seats rotated, config players=3,")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from datetime import datetime
 from typing import Sequence
 
@@ -35,18 +36,34 @@ class SaveEntry(msgspec.Struct, frozen=True, kw_only=True):
         return not self.problem
 
 
-def format_saves(entries: Sequence[SaveEntry]) -> str:
-    """A plain-text table of saves, one line each (local times)."""
+_UNBROKEN = "\u00a0"
+"""Holds a player's label together while the line wraps (textwrap breaks at ASCII spaces only)."""
+
+
+def format_saves(entries: Sequence[SaveEntry], width: int = 80) -> str:
+    """The saves as plain text ``width`` columns wide, newest first (local times).
+
+    Two lines a save (more with many players), so that nothing runs past ``width``: the name
+    and when it was saved; then, indented, the game, how far it has gone and the players (or
+    why it cannot be loaded), wrapped between players.
+    """
     if not entries:
         return "No saves yet."
-    rows = [("Save", "Game", "Progress", "Saved", "Players")]
+    lines = []
     for entry in entries:
         saved = entry.updated.astimezone().strftime("%Y-%m-%d %H:%M") if entry.updated else ""
+        lines.append(_name_and_time(entry.slot, saved, width))
         if entry.readable:
-            rows.append((entry.slot, entry.title, entry.progress, saved, ", ".join(entry.players)))
+            players = ", ".join(player.replace(" ", _UNBROKEN) for player in entry.players)
+            about = f"{entry.title} · {entry.progress} · {players}"
         else:
-            note = " A backup can be restored." if entry.backup_readable else ""
-            rows.append((entry.slot, "?", "cannot be loaded", saved, entry.problem + note))
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
-    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[4] for row in rows]
-    return "\n".join(line.rstrip() for line in lines)
+            about = f"cannot be loaded: {entry.problem}" + (" A backup can be restored." if entry.backup_readable else "")
+        wrapped = textwrap.wrap(about, width, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False)
+        lines += [line.replace(_UNBROKEN, " ") for line in wrapped]
+    return "\n".join(lines)
+
+
+def _name_and_time(name: str, saved: str, width: int) -> str:
+    """``name`` and ``saved`` on one line, the time at the right edge (after the name when there is no room)."""
+    gap = max(2, width - len(name) - len(saved))
+    return f"{name}{' ' * gap}{saved}".rstrip()

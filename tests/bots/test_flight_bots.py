@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import time
-
 import msgspec
 import pytest
 from bot_positions import random_positions
+from stepping_clock import SteppingClock
 
 from flight_tui.bots import make_bot
+from flight_tui.games.flight.bots import hard as flight_hard
 from flight_tui.games.flight.bots.quick import quick_action
 from flight_tui.games.flight.rules import FLIGHT, FlightConfig
 from flight_tui.games.flight.rules import cards as C
@@ -84,20 +84,20 @@ def test_bots_land_when_they_can(level):
     assert bot.choose(after) == Play(24, 1)
 
 
-def test_hard_is_instant_with_one_legal_action_and_keeps_to_its_budget():
+def test_hard_is_instant_with_one_legal_action_and_keeps_to_its_budget(monkeypatch):
+    clock = SteppingClock(step=0.01)
+    monkeypatch.setattr(flight_hard, "time", clock)
     state = FLIGHT.new_game(FlightConfig(players=2, hands=1), 8)
     state.discard = []  # only the pack is left to draw from
     view = FLIGHT.view(state, state.current)
     assert view.phase == DRAW
     bot = make_bot("flight", "hard", 1, budget=5.0)
-    start = time.perf_counter()
     bot.choose(view)
-    assert time.perf_counter() - start < 0.05
+    assert clock.readings == 0  # no search at all
     state = FLIGHT.new_game(FlightConfig(players=2, hands=1), 8)
     bot = make_bot("flight", "hard", 1, budget=0.05)
-    start = time.perf_counter()
     bot.choose(FLIGHT.view(state, state.current))
-    assert time.perf_counter() - start < 0.5
+    assert 1 <= clock.readings <= 0.05 / 0.01 + 2  # it stops at the first reading past its budget (of 200 samples)
 
 
 def test_bots_with_the_same_seed_play_the_same_game():

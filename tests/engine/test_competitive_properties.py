@@ -226,7 +226,7 @@ def test_every_legal_action_applies_illegal_ones_change_nothing_and_views_give_t
             assert R.problem(state, who, action) is not None
             with pytest.raises(IllegalAction):
                 R.apply(state, who, action)
-            assert encode(state) == before
+        assert encode(state) == before, "an illegal action changed the state"
         R.apply(state, seat, choose(chooser, legal))
 
 

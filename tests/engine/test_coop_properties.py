@@ -163,7 +163,7 @@ def test_every_legal_action_applies_and_illegal_ones_change_nothing(config, seed
             assert COOP.problem(state, who, action) is not None
             with pytest.raises(IllegalAction):
                 COOP.apply(state, who, action)
-            assert encode(state) == before
+        assert encode(state) == before, "an illegal action changed the state"
         COOP.apply(state, seat, choose(chooser, legal))
 
 

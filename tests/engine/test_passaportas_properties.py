@@ -12,7 +12,7 @@ from collections import Counter
 
 import msgspec
 from hypothesis import given
-from property_helpers import game_settings, random_game
+from property_helpers import encode, game_settings, random_game
 from hypothesis import strategies as st
 
 from flight_tui.engine.errors import IllegalAction
@@ -156,17 +156,17 @@ def test_legal_actions_agree_with_problem_and_illegal_actions_change_nothing(con
         for other in range(config.players):
             if other != seat:
                 assert R.legal_actions(state, other) == []
+        before = encode(state)
         for probe in probes + [Fly(c, f) for c in range(0, 19, 4) for f in range(1, 26, 3)]:
             assert (R.problem(state, seat, probe) is None) == (probe in legal), probe
             if probe not in legal:
-                before = msgspec.json.encode(state)
                 try:
                     R.apply(state, seat, probe)
                 except IllegalAction as refused:
                     assert str(refused)
                 else:
                     raise AssertionError(f"{probe} was applied")
-                assert msgspec.json.encode(state) == before
+        assert encode(state) == before, "an illegal action changed the state"
         if state.phase == CUSTOMS:
             for other in range(config.players):
                 if other != seat:

@@ -4,11 +4,13 @@ registered, simulated, saved and loaded, and started from the New game screen.""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 from nim.rules import NIM, Take
 from nim.spec import SPEC
 from nim.ui import NimTableScreen
+from patience import PATIENCE
 
 from flight_tui import games
 from flight_tui.cli import main
@@ -106,10 +108,9 @@ def test_new_game_starts_nim_and_a_key_takes_counters():
             table = app.screen.table
             assert table.rules is NIM and [seat.kind for seat in table.seats] == ["human", "normal"]
             await pilot.press("right", "right", "3")  # heap 3 (of 3, 4, 5): take 3
-            for _ in range(50):
+            deadline = time.monotonic() + PATIENCE
+            while len(table.actions) < 2 and time.monotonic() < deadline:
                 await pilot.pause(0.02)
-                if len(table.actions) == 2:
-                    break
             assert table.actions[0] == (0, Take(2, 3))
             assert len(table.actions) == 2, "Bob's bot answered"
             assert table.to_act() == (0,)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from patience import PATIENCE
+
 from flight_tui.serve import protocol as P
 
 
@@ -30,14 +32,14 @@ class RawClient:
         self.writer.write(data)
         await self.writer.drain()
 
-    async def next(self, timeout: float = 5.0) -> Any:
+    async def next(self, timeout: float = PATIENCE) -> Any:
         header = await asyncio.wait_for(self.reader.readexactly(P.HEADER.size), timeout)
         (length,) = P.HEADER.unpack(header)  # whatever comes: the service's own limit is under test
         body = await asyncio.wait_for(self.reader.readexactly(length), timeout)
         self.received.append(body)
         return P.decode_service(body)
 
-    async def until(self, kind: type, timeout: float = 5.0, check=lambda m: True) -> Any:
+    async def until(self, kind: type, timeout: float = PATIENCE, check=lambda m: True) -> Any:
         """The next message of ``kind`` (passing ``check``), skipping others."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout

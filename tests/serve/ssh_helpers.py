@@ -16,6 +16,7 @@ from pathlib import Path
 
 import asyncssh
 import pyte
+from patience import PATIENCE
 
 COLUMNS, ROWS = 80, 24
 
@@ -57,7 +58,7 @@ class ServeProcess:
         self.process: subprocess.Popen[str] | None = None
         self.port = 0
 
-    def start(self, timeout: float = 30) -> "ServeProcess":
+    def start(self, timeout: float = PATIENCE) -> "ServeProcess":
         program = [sys.executable, "-m", "flight_tui"] if self.cwd is None else [str(Path(sys.executable).with_name("flight-tui"))]
         command = [*program, "--data-dir", str(self.data), "serve", "--port", "0", "--bot-delay", "0", *self.options]
         self.log = open(self.data.parent / f"serve-{time.monotonic_ns()}.log", "w")
@@ -176,7 +177,7 @@ class Player:
     def row(self, index: int) -> str:
         return self.screen.display[index]
 
-    async def quiet(self, seconds: float = 0.15, timeout: float = 5.0) -> None:
+    async def quiet(self, seconds: float = 0.15, timeout: float = 10.0) -> None:
         """Wait until nothing has come for ``seconds`` (at most ``timeout``)."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
@@ -187,7 +188,7 @@ class Player:
             except asyncio.TimeoutError:
                 return
 
-    async def wait_for(self, text: str, timeout: float = 30.0) -> bool:
+    async def wait_for(self, text: str, timeout: float = PATIENCE) -> bool:
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while loop.time() < end:
@@ -203,7 +204,7 @@ class Player:
                 pass
         return text in self.text()
 
-    async def received_text(self, text: str, timeout: float = 30.0) -> bool:
+    async def received_text(self, text: str, timeout: float = PATIENCE) -> bool:
         """Wait until ``text`` is among the bytes received (for terminals larger than the 80x24 drawn here)."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
@@ -214,6 +215,18 @@ class Player:
             except asyncio.TimeoutError:
                 pass
         return text.encode() in self.received
+
+    async def wait_gone(self, text: str, timeout: float = PATIENCE) -> bool:
+        """Wait until ``text`` is no longer on the screen (False: it stayed ``timeout`` seconds)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while text in self.text() and loop.time() < end and not self.closed:
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), 0.5)
+            except asyncio.TimeoutError:
+                pass
+        return text not in self.text()
 
     async def press(self, keys: str | bytes, settle: float = 0.15) -> None:
         self.chan.write(keys.encode() if isinstance(keys, str) else keys)

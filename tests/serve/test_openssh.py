@@ -11,10 +11,10 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from patience import wait_until
 from pty_terminal import PseudoTerminal
 
 from tests.serve.ssh_helpers import ServeProcess, make_key
@@ -29,6 +29,12 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def _accepts(port: int) -> bool:
+    """Whether something listens on ``port`` of this machine."""
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
 def test_a_player_comes_in_through_sshd_and_reaches_the_lobby(tmp_path):
@@ -52,12 +58,12 @@ def test_a_player_comes_in_through_sshd_and_reaches_the_lobby(tmp_path):
             pytest.skip(f"sshd cannot run here: {check.stderr.strip()}")
         sshd = subprocess.Popen([SSHD, "-D", "-e", "-f", str(config)], stderr=subprocess.DEVNULL)
         try:
-            time.sleep(1)
+            assert wait_until(lambda: _accepts(port)), "sshd did not listen"
             client = PseudoTerminal(
                 ["ssh", "-tt", "-i", str(tmp_path / "ann"), "-p", str(port), "-o", "StrictHostKeyChecking=no",
                  "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes", f"{getpass.getuser()}@127.0.0.1", "ls", "/"]
             )
-            reached = client.wait_for("No tables yet", timeout=40)
+            reached = client.wait_for("No tables yet")
             screen = client.screen_text()
             client.process.kill()
         finally:

@@ -14,6 +14,7 @@ import sys
 
 import asyncssh
 import pytest
+from patience import PATIENCE
 
 from flight_tui.games.flight.rules import cards as C
 
@@ -27,7 +28,7 @@ CARD_CODE = re.compile("|".join(rf"\b{re.escape(code)}\b" for code in UNIQUE))
 HAND_ROWS = slice(17, 22)
 
 
-def run(coro, timeout: float = 150):
+def run(coro, timeout: float = 3 * PATIENCE):
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
@@ -113,14 +114,14 @@ def test_two_players_play_a_flight_hand_with_keys_only_and_see_only_their_own_ha
         seen = {"ann": [], "bob": []}
         done = asyncio.Event()
         try:
-            await asyncio.wait_for(asyncio.gather(take_turns(ann, bob, seen["ann"], done), take_turns(bob, ann, seen["bob"], done)), 150)
+            await asyncio.wait_for(asyncio.gather(take_turns(ann, bob, seen["ann"], done), take_turns(bob, ann, seen["bob"], done)), 4 * PATIENCE)
         except asyncio.TimeoutError:
             pytest.fail(f"the hand did not end:\n{ann.text()}\n{bob.text()}")
-        ended = [b"Hand 1 is over" in player.received or await player.wait_for("Hand 1 is over", 10) for player in (ann, bob)]
+        ended = [b"Hand 1 is over" in player.received or await player.wait_for("Hand 1 is over") for player in (ann, bob)]
         ann.close(), bob.close()
         return seen, bytes(ann.received), bytes(bob.received), ended
 
-    seen, ann_got, bob_got, ended = run(scenario(), timeout=240)
+    seen, ann_got, bob_got, ended = run(scenario(), timeout=5 * PATIENCE)
     assert ended == [True, True]
     assert len(seen["ann"]) > 3 and len(seen["bob"]) > 3
     # A card a player held at two draws in a row stayed in their hand in between (they draw
@@ -199,8 +200,7 @@ def test_a_player_who_drops_keeps_the_seat_and_takes_it_again_with_one_key(serve
         await bob.press("\r")
         assert await bob.wait_for("Flight · Hand 1")
         back = hand_cards(bob)
-        await ann.quiet(0.5)
-        still_waiting = "Waiting for Bob" in ann.text()
+        still_waiting = not await ann.wait_gone("Waiting for Bob")
         ann.close(), bob.close()
         return bob_hand, back, still_waiting
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 import msgspec
 import pytest
+from patience import PATIENCE
 
 from flight_tui.games import get_rules
 from flight_tui.serve import protocol as P
@@ -18,7 +20,7 @@ VIEW = P.view_type(FLIGHT)
 
 
 def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 60))
+    return asyncio.run(asyncio.wait_for(coro, 2 * PATIENCE))
 
 
 async def _two_at_a_flight_table(folder, bot_after: int = 60, **service_options):
@@ -105,7 +107,9 @@ def test_an_oversized_frame_is_refused_unread_and_the_connection_closed(tmp_path
         refused = await bob.until(P.Refused)
         with pytest.raises(asyncio.IncompleteReadError):
             await bob.next()
-        await asyncio.sleep(0.05)
+        deadline = time.monotonic() + PATIENCE  # until the service has seen Bob go
+        while service.tables[table_id].waiting() != [1] and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
         still = len(service.tables[table_id].table.actions) == moves and service.tables[table_id].waiting() == [1]
         await service.stop()
         return refused, still
@@ -150,10 +154,9 @@ def test_a_bot_plays_a_dropped_seat_after_the_chosen_wait(tmp_path):
         seated = await ann.until(P.Seated)
         await ann.close()
         served = service.tables[seated.table]
-        for _ in range(100):
+        deadline = time.monotonic() + PATIENCE
+        while len(served.table.actions) <= 4 and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
-            if len(served.table.actions) > 4:
-                break
         stand_in = served.stand_ins == {0}
         await service.stop()
         return stand_in, served.table.actions

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import time
 from collections.abc import Callable
 
+from patience import PATIENCE
 from textual.app import App
 
 from flight_tui.bots import make_bot
@@ -75,14 +77,14 @@ async def wait_for_workers(pilot) -> None:
     await pilot.pause()
 
 
-async def wait_until(pilot, until: Callable[[], bool], tries: int = 200) -> None:
-    """Let the app run until ``until()`` holds (the table is shown, bots have moved)."""
-    for _ in range(tries):
-        if until():
-            await pilot.pause()
-            return
+async def wait_until(pilot, until: Callable[[], bool], timeout: float = PATIENCE) -> None:
+    """Let the app run until ``until()`` holds (the table is shown, bots have moved); fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not until():
+        if time.monotonic() > deadline:
+            raise AssertionError("the app never reached the expected state")
         await pilot.pause(0.01)
-    raise AssertionError("the app never reached the expected state")
+    await pilot.pause()
 
 
 def run_async(test):

@@ -157,7 +157,9 @@ class LoadScreen(Screen[None]):
         self.refresh_bindings()
 
     def selected(self) -> SaveEntry | None:
-        index = self.query_one("#saves", OptionList).highlighted
+        """The save under the cursor (None while the list is not there yet: the footer may ask first)."""
+        saves = next(iter(self.query("#saves").results(OptionList)), None)
+        index = saves.highlighted if saves is not None else None
         return self.entries[index] if index is not None and self.entries else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import copy
+import time
 
 import msgspec
 from competitive_harness import CompetitiveApp, make_table, play_scripted, run_async, screen_lines, scripted_move, table_screen, wait_until
 from game_harness import ThemedApp
 from hand_harness import put_down
+from patience import PATIENCE
 
 from flight_tui.games.connecting_flights.competitive.rules import setup as setup_rules
 from flight_tui.games.connecting_flights.competitive.rules.actions import Bundle, DrawSabotage, Propose, ReturnSabotage
@@ -80,7 +82,8 @@ async def test_one_whole_round_with_keys_only_auction_and_a_trade_included():
     summaries = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        for _ in range(500):
+        deadline = time.monotonic() + PATIENCE
+        while time.monotonic() < deadline:
             view = table.view(0)
             if view.round >= 2 and summaries and summaries[-1].startswith("End of round 1"):
                 break
@@ -458,7 +461,8 @@ async def test_in_the_trading_round_the_footer_and_the_panel_both_say_done_tradi
         await wait_until(pilot, lambda: isinstance(app.screen, CompetitiveTableScreen))
         assert "d End turn" in screen_lines(app)[-1] and "d end turn" in text_of(app)
         await pilot.press("d")
-        for _ in range(200):
+        deadline = time.monotonic() + PATIENCE
+        while time.monotonic() < deadline:
             if isinstance(app.screen, OfferDialog):
                 await pilot.press("n")
             elif table.view(0).phase == "trading" and table.to_act() == (0,):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from flight_harness import TableApp, as_text, make_table, play_until, run_async
+from game_harness import wait_until
 
 from flight_tui.games.flight.rules import cards as C
 from flight_tui.games.flight.rules.game import play_problem
@@ -17,13 +18,9 @@ from flight_tui.ui.widgets.handoff import HandOffScreen
 from flight_tui.ui.widgets.reason_line import ReasonLine
 
 
-async def settle(pilot, app, until, tries: int = 400) -> None:
+async def settle(pilot, app, until) -> None:
     """Let the app run (bots move in worker threads) until ``until()`` holds."""
-    for _ in range(tries):
-        if until():
-            return
-        await pilot.pause(0.005)
-    raise AssertionError("the app never reached the expected state")
+    await wait_until(pilot, until)
 
 
 def table_screen(app) -> FlightTableScreen:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from flight_harness import TableApp, make_table, play_until
+from game_harness import wait_until
 
 from flight_tui.games.flight.rules.state import PLAY
 from flight_tui.games.flight.ui.end_screens import HandEndScreen, MatchEndScreen
@@ -16,12 +17,7 @@ def wait_for(screen_type):
     """A ``run_before`` that lets the bots play until ``screen_type`` is on top."""
 
     async def run_before(pilot) -> None:
-        for _ in range(2000):
-            if isinstance(pilot.app.screen, screen_type):
-                break
-            await pilot.pause(0.002)
-        assert isinstance(pilot.app.screen, screen_type)
-        await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, screen_type))
 
     return run_before
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+from game_harness import wait_until
 from passaportas_harness import PassaportasApp, make_table, play_until, run_async
 from rich.console import Console
 from textual.widgets import OptionList
@@ -16,13 +17,9 @@ from flight_tui.games.passaportas.ui.table_screen import PassaportasTableScreen
 from flight_tui.games.passaportas.ui.widgets import HandPanel, MapPanel, PlanePanel
 
 
-async def settle(pilot, until, tries: int = 400) -> None:
+async def settle(pilot, until) -> None:
     """Let the app run (bots move in worker threads) until ``until()`` holds."""
-    for _ in range(tries):
-        if until():
-            return
-        await pilot.pause(0.005)
-    raise AssertionError("the app never reached the expected state")
+    await wait_until(pilot, until)
 
 
 def plain(widget) -> str:

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
+from patience import PATIENCE
 from pty_terminal import PseudoTerminal, flight_tui
 
 from flight_tui.ui.app import EXIT_GRACE
@@ -82,6 +83,13 @@ def settings(tmp_path: Path, **values) -> dict[str, str]:
     return {"FLIGHT_TUI_CONFIG_DIR": str(config)}
 
 
+def moves_saved(data: Path) -> int:
+    """How many moves the game autosaved in ``data`` has (0 before the first save)."""
+    for path in (data / "saves").glob("autosave-*.json"):
+        return len(json.loads(path.read_bytes())["actions"])
+    return 0
+
+
 def said(terminal: PseudoTerminal) -> str:
     """All the text the program wrote (screen and stderr), spaces collapsed."""
     return " ".join(terminal.output.decode(errors="replace").split())
@@ -92,10 +100,10 @@ def test_a_hang_up_while_bots_move_ends_the_program_even_when_the_terminal_takes
     data = tmp_path / "data"
     command = flight_tui("--data-dir", str(data), "new", "flight", "--seats", "normal,normal,normal", "--hands", "50")
     with PseudoTerminal(command, **settings(tmp_path, bot_delay=0)) as terminal:
-        terminal.read(3)
+        assert terminal.wait_until(lambda _: moves_saved(data) > 10)  # the table is up, the bots are playing
         time.sleep(2)  # nobody reads: the program's output fills the terminal and waits
         terminal.send_signal(signal.SIGHUP)
-        status = terminal.wait(EXIT_GRACE + 15, reading=False)
+        status = terminal.wait(EXIT_GRACE + PATIENCE, reading=False)
     assert status == 0
     store = SaveStore(data / "saves")
     entry = store.latest_autosave()
@@ -107,10 +115,10 @@ def test_a_hang_up_while_the_terminal_reads_saves_the_game_and_ends_the_program(
     data = tmp_path / "data"
     command = flight_tui("--data-dir", str(data), "new", "flight", "--seats", "normal,normal", "--hands", "50")
     with PseudoTerminal(command, **settings(tmp_path, bot_delay=0.05)) as terminal:
-        terminal.read(3)
+        assert terminal.wait_until(lambda _: moves_saved(data) > 2)  # the table is up, the bots are playing
         terminal.send_signal(signal.SIGHUP)
-        status = terminal.wait(EXIT_GRACE + 15)
-    assert status == 0
+        status = terminal.wait(EXIT_GRACE + PATIENCE)
+    assert status == 0, said(terminal)[-500:]
     store = SaveStore(data / "saves")
     assert store.latest_autosave().readable
 
@@ -124,7 +132,7 @@ def test_a_game_that_could_not_be_saved_ends_with_status_1_and_a_message(tmp_pat
         shutil.rmtree(data / "saves")
         (data / "saves").write_text("not a folder")
         terminal.send_signal(signal.SIGTERM)
-        status = terminal.wait(EXIT_GRACE + 15)
+        status = terminal.wait(EXIT_GRACE + PATIENCE)
     assert status == 1
     assert "flight-tui: your game was NOT saved" in said(terminal)
 
@@ -138,7 +146,7 @@ def test_a_full_disk_mid_game_shows_the_mark_and_ends_with_status_1(tmp_path, sm
         os.write(terminal.controller, b"p")  # draw from the pack: a move, and a save that fails
         assert terminal.wait_for("NOT SAVED")
         terminal.send_signal(signal.SIGTERM)
-        status = terminal.wait(EXIT_GRACE + 15)
+        status = terminal.wait(EXIT_GRACE + PATIENCE)
     assert status == 1
     assert "No space left on device" in said(terminal)
 

@@ -6,7 +6,7 @@ import signal
 
 import msgspec
 import pytest
-from game_harness import screen_lines, wait_for_workers
+from game_harness import screen_lines, wait_for_workers, wait_until
 from shell_helpers import BROKEN_SLOT, GOOD_SLOT, messages, new_table, run_async
 
 from flight_tui.saves import SaveStore
@@ -496,11 +496,7 @@ async def test_the_hand_off_is_framed_and_centred_in_every_game(game):
     table = _new_table(parser, parser.parse_args(["new", game, "--seats", "human:Ann,human:Bob", "--seed", "3"]))
     app = FlightTuiApp(table=table)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(50):
-            if isinstance(app.screen, HandOffScreen):
-                break
-            await pilot.pause(0.01)
-        assert isinstance(app.screen, HandOffScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen))
         text = app.screen.query_one("#handoff-text")
         assert text.styles.border_top[0] == "round"
         left = text.region.x
