@@ -4,7 +4,6 @@ or that the trade gains it too little, or far less than the proposer."""
 
 from __future__ import annotations
 
-from typing import Any
 
 from flight_tui.games.connecting_flights.competitive.bots.worth import Appraiser, bundle_items
 from flight_tui.games.connecting_flights.competitive.rules.actions import Propose

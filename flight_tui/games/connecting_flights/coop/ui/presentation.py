@@ -236,9 +236,9 @@ def carry_preview(world: World, spec: FlightSpec, carry: Sequence[int]) -> list[
     """Where each meeple taken goes: home, or waiting at the destination."""
     dest = world.airport_of_card(spec.dest)
     lines = []
-    for colour, count in meeple_groups(carry):
+    for colour, number in meeple_groups(carry):
         continent = world.continents[colour]
-        who = f"{count} {continent.letter} ({continent.colour}, for {continent.name})"
+        who = f"{number} {continent.letter} ({continent.colour}, for {continent.name})"
         if colour == dest.continent:
             lines.append(f"{who}: home at {dest.city}, off the board ✓")
         else:
