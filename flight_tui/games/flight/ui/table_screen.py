@@ -100,6 +100,9 @@ class FlightTableScreen(GameTableScreen):
         self._match_end_shown = False
         self._ending: HandEnding | None = None
         """The move that ended the hand, until its board is shown."""
+        self._hinted: tuple[int, Play] | None = None
+        """The play the last hint showed, and the number of moves made then (a chooser opened
+        for its card while no move was made starts on its flight)."""
         self._cursor_cards: dict[int, int] = {}
         """Hot-seat: the card each person's cursor was on when the keyboard passed on."""
 
@@ -318,7 +321,9 @@ class FlightTableScreen(GameTableScreen):
                 if flight is not None:
                     self.submit(Play(card, flight))
 
-            self.app.push_screen(FlightChooser(card, flights, view), callback=chosen)
+            hinted = self._hinted
+            start = hinted[1].flight if hinted and hinted[0] == len(self.table.actions) and hinted[1].card == card else None
+            self.app.push_screen(FlightChooser(card, flights, view, start), callback=chosen)
 
     def action_discard(self) -> None:
         card = self.hand.card
@@ -346,6 +351,8 @@ class FlightTableScreen(GameTableScreen):
             card = getattr(action, "card", None)
             if card is not None and card in self.hand.cards:
                 self.hand.move_to(self.hand.cards.index(card))
+            if isinstance(action, Play):
+                self._hinted = (len(self.table.actions), action)
             self.show_hint(f"The Normal bot would {action_text(action, self.key)}.")
 
         self.request_hint(show)
