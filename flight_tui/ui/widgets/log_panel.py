@@ -71,7 +71,8 @@ class LogPanel(PartialRepaint):
 class LogView(VerticalScroll, can_focus=False):
     """The whole log the view keeps, newest at the bottom; ↑ ↓ PgUp PgDn scroll it.
 
-    New lines scroll into sight only while the end is in sight (reading back stays put).
+    It opens at its latest line each time it is shown; new lines scroll into sight only while
+    the end is in sight (reading back stays put).
 
     Lines about the viewer (``marked``, by index) start with ``›`` instead of ``·`` and are bold.
     """
@@ -97,4 +98,8 @@ class LogView(VerticalScroll, can_focus=False):
             grid.add_row(mark, Text(line, style))
         self.query_one("#log-all", Static).update(grid)
         if following:
-            self.scroll_end(animate=False)
+            self.call_after_refresh(self.scroll_end, animate=False)  # once the new lines are laid out
+
+    def on_show(self) -> None:
+        """Shown again (its view chosen): open at the latest line."""
+        self.call_after_refresh(self.scroll_end, animate=False)
