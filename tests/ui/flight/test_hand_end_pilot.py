@@ -110,24 +110,25 @@ async def finish_turn(pilot, screen, seat: int) -> int:
         assert screen.submit(action)
 
 
+async def pass_the_keyboard(pilot, app) -> None:
+    """The hand-off screen comes; the next person presses Enter and sees the table."""
+    await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen))
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: isinstance(app.screen, FlightTableScreen))
+
+
 @run_async
 async def test_each_hot_seat_person_has_their_own_cursor():
     table = make_table("human:Ann,human:Bob", seed=9)
     app = TableApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen))
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, FlightTableScreen))
+        await pass_the_keyboard(pilot, app)
         screen = app.screen
         hand = screen.query_one(HandView)
         kept = await finish_turn(pilot, screen, 0)
-        await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen))
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, FlightTableScreen))
+        await pass_the_keyboard(pilot, app)
         assert screen.viewer == 1 and hand.cursor == 0  # Bob's hand starts at his first card
         await pilot.press("end")
         await finish_turn(pilot, screen, 1)
-        await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen))
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, FlightTableScreen))
+        await pass_the_keyboard(pilot, app)
         assert screen.viewer == 0 and hand.card == kept  # Ann's cursor is where she left it
