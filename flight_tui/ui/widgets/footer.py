@@ -80,7 +80,7 @@ class GameFooter(Footer):
         keys = self.shown_keys(screen)
         if keys != self._composed_keys:
             self._composed_keys = keys
-            self.call_later(self.update_keys)
+            self.call_later(self.update_keys)  # before the next paint: with the position that asks for them
 
     async def update_keys(self) -> None:
         """Show the keys of the moment, changing only the keys that differ from those shown.

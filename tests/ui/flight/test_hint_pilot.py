@@ -7,13 +7,17 @@ import threading
 
 import pytest
 from flight_harness import TableApp, make_table, play_until, run_async
-from game_harness import wait_for_workers
+from game_harness import screen_lines, wait_for_workers
 
 from flight_tui.bots import make_bot
-from flight_tui.games.flight.rules.state import DRAW, DrawPack
-from flight_tui.games.flight.ui.presentation import action_text
+from flight_tui.engine.rng import derived_seed
+from flight_tui.games.flight.rules import cards as C
+from flight_tui.games.flight.rules.state import DRAW, PLAY, DrawPack, Play
+from flight_tui.games.flight.ui.chooser import FlightChooser
+from flight_tui.games.flight.ui.presentation import action_text, playable_flights
 from flight_tui.games.flight.ui.table_screen import FlightTableScreen
 from flight_tui.games.flight.ui.widgets import HandView
+from flight_tui.ui.game_screen import HINT_LEVEL
 from flight_tui.ui.widgets.footer import GameFooter
 
 
@@ -128,3 +132,33 @@ async def test_a_bot_that_fails_to_hint_says_so_and_stops_thinking(monkeypatch):
         await wait_for_workers(pilot)
         assert hints(app) == [] and not app.screen.query_one(GameFooter).loading
         assert any("out of ideas" in str(n.message) for n in app._notifications)
+
+
+def hinted_play_on_one_of_several_flights(table) -> bool:
+    """Ann's play phase, and the Normal bot would lay a card that could go on several flights on
+    another than the first of them."""
+    if table.to_act() != (0,) or table.view(0).phase != PLAY:
+        return False
+    view = table.view(0)
+    action = make_bot("flight", HINT_LEVEL, derived_seed(table.seed, "hint")).choose(view)
+    return isinstance(action, Play) and playable_flights(view, action.card)[0] != action.flight
+
+
+@run_async
+async def test_a_chooser_opened_after_a_hint_starts_on_the_hinted_flight():
+    table = make_table("human,random,random", seed=1)
+    play_until(table, hinted_play_on_one_of_several_flights, seed=1)
+    view = table.view(0)
+    hinted = make_bot("flight", HINT_LEVEL, derived_seed(table.seed, "hint")).choose(view)
+    app = TableApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await wait_for_workers(pilot)
+        assert app.screen.query_one(HandView).card == hinted.card  # the hint put the cursor on its card
+        await pilot.press("enter")
+        assert isinstance(app.screen, FlightChooser) and app.screen.cursor == hinted.flight
+        marked = [row for row in screen_lines(app) if "▶ " in row and "marked" not in row]
+        assert len(marked) == 1 and C.ROUTE_NAMES[hinted.flight] in marked[0]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.actions[-1] == (0, hinted)

@@ -123,3 +123,22 @@ def test_summaries_of_a_hand_and_a_match():
     assert "safety limit of 1000 turns" in capped and "grounded" not in capped
     assert winners_text(names, [1], [0, 120, 3]) == "Bob wins the match with 120 points!"
     assert winners_text(names, [0, 1], [100, 100, 3]).startswith("Ann and Bob share")
+
+
+def test_every_reason_a_card_cannot_be_played_is_in_words_not_a_rule_number_alone():
+    """Issue 18: a reason says what is wrong; the rule's number only follows in brackets."""
+    import re
+
+    from flight_tui.games.flight.rules.game import play_problem
+
+    table = make_table("human,random,random", seed=2)
+    reasons = set()
+    for turn in range(2, 40, 3):
+        play_until(table, lambda t, turn=turn: t.is_over() or (t.view(0).turn_no >= turn and t.to_act() == (0,)), seed=2)
+        view = table.view(0)
+        reasons.update(play_reason(view, card) for card in view.hand)
+        reasons.update(filter(None, (play_problem(view.hand, view.flights, view.turn, c, f) for c in view.hand for f in range(4))))
+    assert len(reasons) > 3
+    for reason in reasons:
+        words = re.sub(r"\((house )?rule [\w ,]+\)", "", reason).split()
+        assert len(words) >= 4 and not re.fullmatch(r"\W*(rule|H)\s*[\d ,]+\W*", reason), reason

@@ -10,7 +10,7 @@ from flight_tui.games.flight.rules import cards as C
 from flight_tui.games.flight.rules.game import play_problem
 from flight_tui.games.flight.rules.state import DRAW, PLAY, DrawDiscard, DrawPack
 from flight_tui.games.flight.ui.chooser import FlightChooser
-from flight_tui.games.flight.ui.end_screens import HandEndScreen, MatchEndScreen
+from flight_tui.games.flight.ui.end_screens import HandEndScreen, LandingScreen, MatchEndScreen
 from flight_tui.games.flight.ui.presentation import FLIGHT_KEYS, playable_flights
 from flight_tui.games.flight.ui.table_screen import FlightTableScreen
 from flight_tui.games.flight.ui.widgets import HandView
@@ -68,11 +68,12 @@ async def test_a_whole_hand_with_keys_only():
     app = TableApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         for _turn in range(200):
-            await settle(pilot, app, lambda: humans_turn(app) or isinstance(app.screen, HandEndScreen))
-            if isinstance(app.screen, HandEndScreen):
+            await settle(pilot, app, lambda: humans_turn(app) or isinstance(app.screen, LandingScreen))
+            if isinstance(app.screen, LandingScreen):
                 break
             await take_turn(pilot, app)
-        assert isinstance(app.screen, HandEndScreen)
+        await pilot.press("enter")  # from the board at the end of the hand to the scores
+        await settle(pilot, app, lambda: isinstance(app.screen, HandEndScreen))
         result = table.view(0).hand_results[0]
         assert sum(1 for p in result.points if p != 0) >= 1
         shown = as_text(app.screen.query_one(".end-table"))
@@ -197,6 +198,9 @@ async def test_a_hand_stopped_at_the_turn_limit_says_so():
     table = make_table("random:Ann,random:Bob", seed=2, hands=2, max_turns=6)
     app = TableApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app, lambda: isinstance(app.screen, LandingScreen) and app.screen.query(".end-summary"))
+        assert "turn 6, the safety limit" in as_text(app.screen.query_one(".end-summary"))
+        await pilot.press("enter")
         await settle(pilot, app, lambda: isinstance(app.screen, HandEndScreen) and app.screen.query(".end-summary"))
         summary = as_text(app.screen.query_one(".end-summary"))
         assert "safety limit of 6 turns" in summary and "grounded" not in summary

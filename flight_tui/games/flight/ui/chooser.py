@@ -27,31 +27,53 @@ def flight_summary(colour: int, line: FlightLine) -> str:
 
 
 class FlightChooser(ModalScreen[int | None]):
-    """Pick one of ``flights`` with 1-4 or b/r/y/g; Escape cancels (dismisses with None)."""
+    """Pick one of ``flights`` with 1-4 or b/r/y/g, or with ↑ ↓ and Enter from ``start`` (a hinted
+    flight; by default the first possible one); Escape cancels (dismisses with None)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="flight.chooser.cancel")] + [
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="flight.chooser.cancel"),
+        Binding("up,k", "cursor(-1)", "Previous flight", key_display="↑↓", id="flight.chooser.up"),
+        Binding("down,j", "cursor(1)", "Next flight", show=False, id="flight.chooser.down"),
+        Binding("enter,space", "choose_cursor", "Play here", key_display="Enter", id="flight.chooser.choose"),
+    ] + [
         Binding(f"{number},{letter}", f"choose({flight})", f"{C.COLOURS[flight].capitalize()}", show=False, id=f"flight.choose-{C.COLOURS[flight]}")
         for flight, (number, letter) in enumerate(FLIGHT_KEYS)
     ]
 
-    def __init__(self, card: int, flights: list[int], view: FlightView) -> None:
+    def __init__(self, card: int, flights: list[int], view: FlightView, start: int | None = None) -> None:
         super().__init__()
         self.card = card
         self.flights = flights
         self.view = view
         self.lines = view.flights
+        self.cursor = start if start in flights else flights[0]
 
     def compose(self) -> ComposeResult:
+        with Vertical(id="chooser"):
+            yield Static(self._text())
+
+    def _text(self) -> Text:
         text = Text(f"Play {C.code(self.card)} {C.name(self.card)} on which flight?\n\n", style="bold")
         for flight in range(len(FLIGHT_KEYS)):
             allowed = flight in self.flights
             keys = " / ".join(map(key_name, keys_of(self, f"flight.choose-{C.COLOURS[flight]}")))
-            row = f"  {keys}  {C.COLOUR_LETTERS[flight]} {C.ROUTE_NAMES[flight]:<13}"
-            row += f"{flight_summary(flight, self.lines[flight])}\n" if allowed else "(not possible)\n"
-            text.append(row, style="" if allowed else "dim")
-        text.append(f"\n  {key_for(self, 'flight.chooser.cancel')}  cancel", style="dim")
-        with Vertical(id="chooser"):
-            yield Static(text)
+            pointer = "▶ " if flight == self.cursor else "  "
+            row = f"{pointer}{keys}  {C.COLOUR_LETTERS[flight]} {C.ROUTE_NAMES[flight]:<13}"
+            row += f"{flight_summary(flight, self.lines[flight])}" if allowed else "(not possible)"
+            text.append(row, style="reverse" if flight == self.cursor else "" if allowed else "dim")
+            text.append("\n")
+        up, down, choose, cancel = (key_for(self, f"flight.chooser.{name}") for name in ("up", "down", "choose", "cancel"))
+        text.append(f"\n  {up}{down} {choose}  play on the flight marked ▶   {cancel}  cancel", style="dim")
+        return text
+
+    def action_cursor(self, step: int) -> None:
+        """Move the mark to the next possible flight up or down (round the list)."""
+        index = self.flights.index(self.cursor)
+        self.cursor = self.flights[(index + step) % len(self.flights)]
+        self.query_one(Static).update(self._text())
+
+    def action_choose_cursor(self) -> None:
+        self.dismiss(self.cursor)
 
     def action_choose(self, flight: int) -> None:
         if flight in self.flights:

@@ -7,7 +7,7 @@ cards other players laid since the viewer last played (highlighted so a person c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from flight_tui.games.flight.rules import cards as C
 from flight_tui.games.flight.rules.game import play_problem
@@ -21,6 +21,8 @@ from flight_tui.games.flight.rules.state import (
     DrawTwoAndDiscard,
     FlightLine,
     FlightView,
+    HandEnded,
+    HandResult,
     Play,
     Played,
 )
@@ -150,6 +152,38 @@ def recent_plays(view: FlightView) -> frozenset[int]:
         if isinstance(event, Played) and event.seat != view.seat:
             recent.add(event.card)
     return frozenset(recent)
+
+
+def since_my_turn(view: FlightView) -> int:
+    """How many of the latest log events the other players caused since the viewer's turn ended
+    (its last discard); 0 when that discard is no longer in the view's log."""
+    for back, event in enumerate(reversed(view.log)):
+        if isinstance(event, Discarded) and event.seat == view.seat:
+            return back
+    return 0
+
+
+def board_after(flights: Sequence[FlightLine], events: Sequence[object]) -> list[FlightLine]:
+    """The flights as a move left them when it ended the hand: ``flights`` from before the move,
+    with the cards its ``events`` laid before the hand ended (the next hand is dealt afresh)."""
+    board = [FlightLine(list(line.cards), line.reached, line.obstacle, line.landed) for line in flights]
+    for event in events:
+        if isinstance(event, HandEnded):
+            break
+        if isinstance(event, Played):
+            board[event.flight].cards.append(event.card)
+            board[event.flight].landed = board[event.flight].landed or C.KIND[event.card] == C.SAFE_LANDING
+    return board
+
+
+def ending_text(names: Sequence[str], seat: int, events: Sequence[object], result: HandResult) -> str:
+    """What the move that ended the hand did, e.g. ``Bob laid the Safe Landing on the red flight.``"""
+    landing = next((e for e in events if isinstance(e, Played) and C.KIND[e.card] == C.SAFE_LANDING), None)
+    if result.landed_by >= 0 and landing is not None:
+        return f"{names[landing.seat]} laid the Safe Landing on the {C.COLOURS[landing.flight]} flight."
+    if result.how == "turn-cap":
+        return f"{names[seat]} ended turn {result.turns}, the safety limit: the hand is stopped."
+    return f"{names[seat]} ended the turn and the pack ran out: the flights are grounded."
 
 
 def action_text(action: object, key: KeyNames) -> str:

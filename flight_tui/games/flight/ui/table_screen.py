@@ -6,7 +6,7 @@ Seats, bots' moves, autosave, undo and leaving come from
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -23,19 +23,27 @@ from flight_tui.games.flight.rules.state import (
     DrawPack,
     DrawThree,
     DrawTwoAndDiscard,
+    FlightLine,
     FlightView,
+    HandEnded,
     Play,
+    Played,
 )
+from flight_tui.engine.protocol import Outcome
+from flight_tui.engine.rng import derived_seed
 from flight_tui.table import Table
 from flight_tui.games.flight.ui.chooser import FlightChooser
-from flight_tui.games.flight.ui.end_screens import HandEndScreen, MatchEndScreen
+from flight_tui.games.flight.ui.end_screens import MENU, NEW_MATCH, HandEndScreen, LandingScreen, MatchEndScreen
 from flight_tui.games.flight.ui.presentation import (
     action_text,
+    board_after,
+    ending_text,
     hand_room,
     my_turn,
     play_reason,
     playable_flights,
     recent_plays,
+    since_my_turn,
 )
 from flight_tui.games.flight.ui.widgets import FlightsPanel, HandView, PlayersPanel, StatusBar
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
@@ -50,6 +58,15 @@ DISCARD_HELP = "Discard the card under the cursor: your turn ends"
 PACK_HELP = "Draw the top card of the pack (three cards when your hand is empty)"
 EXPOSED_HELP = "Draw the exposed card (with an empty hand: two from the pack and the exposed card)"
 UNDO_HELP = "Take back your last action of this turn"
+
+
+class HandEnding(NamedTuple):
+    """The move that ended a hand, as the table screen saw it made."""
+
+    seat: int
+    events: list[Any]
+    board_before: list[FlightLine]
+    """The flights just before the move (the next hand is dealt afresh by the same move)."""
 
 
 class FlightTableScreen(GameTableScreen):
@@ -81,6 +98,13 @@ class FlightTableScreen(GameTableScreen):
         self.view: FlightView | None = None
         self._results_seen = len(table.view(self.viewer if self.viewer is not None else 0).hand_results)
         self._match_end_shown = False
+        self._ending: HandEnding | None = None
+        """The move that ended the hand, until its board is shown."""
+        self._hinted: tuple[int, Play] | None = None
+        """The play the last hint showed, and the number of moves made then (a chooser opened
+        for its card while no move was made starts on its flight)."""
+        self._cursor_cards: dict[int, int] = {}
+        """Hot-seat: the card each person's cursor was on when the keyboard passed on."""
 
     # ------------------------------------------------------------ layout
 
@@ -95,7 +119,7 @@ class FlightTableScreen(GameTableScreen):
         yield GameFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#flights").border_title = "Flights"
+        self.query_one("#flights").border_title = "Flights · underlined: laid since your turn"
         self.query_one("#log").border_title = "Log"
         self.query_one("#players").border_title = "Players"
         self.start()
@@ -106,12 +130,25 @@ class FlightTableScreen(GameTableScreen):
 
     # ------------------------------------------------------------ the flow of the game
 
+    def play(self, seat: int, action: Any) -> Outcome:
+        """Apply a move; one that ends the hand is kept, with the board before it, to be shown."""
+        board = self.table.view(seat).flights
+        outcome = super().play(seat, action)
+        if any(isinstance(event, HandEnded) for event in outcome.events):
+            self._ending = HandEnding(seat, list(outcome.events), board)
+        return outcome
+
     def advance(self) -> None:
-        """After any change: show the new position, then the end of a hand, a hand-off, or a bot's move."""
+        """After any change: show the new position, then the end of a hand (the board as the last
+        move left it, then the scores), a hand-off, or a bot's move."""
         seat_view = self.table.view(self.viewer if self.viewer is not None else 0)
         if len(seat_view.hand_results) > self._results_seen or (seat_view.phase == OVER and not self._match_end_shown):
             self._results_seen = len(seat_view.hand_results)
-            self._show_scores(seat_view)
+            ending, self._ending = self._ending, None
+            if ending is None:
+                self._show_scores(seat_view)
+            else:
+                self._show_ending(ending, seat_view)
             return
         next_human = self._next_human(seat_view.current)
         if next_human is not None and next_human != self.viewer:
@@ -134,16 +171,46 @@ class FlightTableScreen(GameTableScreen):
                 return seat
         return None
 
+    def _show_ending(self, ending: HandEnding, view: FlightView) -> None:
+        """The board as the move that ended the hand left it, that move marked; then the scores."""
+        self._refresh_table()
+        events = ending.events
+        ended = next(i for i, event in enumerate(events) if isinstance(event, HandEnded))
+        result = events[ended].result
+        landing = [e.card for e in events[:ended] if isinstance(e, Played)]
+        log = self.table.log_lines(view.seat)
+        later = len(events) - ended - 1  # the next deal, the end of the match
+        screen = LandingScreen(
+            result.hand_no,
+            ending_text(self.table.names, ending.seat, events, result),
+            board_after(ending.board_before, events),
+            landing[-1] if landing else -1,
+            log[: len(log) - later],
+        )
+        self.app.push_screen(screen, callback=lambda _: self._show_scores(self.table.view(view.seat)))
+
     def _show_scores(self, view: FlightView) -> None:
         self._refresh_table()
         names = self.table.names
         if view.phase == OVER:
             self._match_end_shown = True
-            screen = MatchEndScreen(names, view.hand_results, view.config, view.winners)
-            self.app.push_screen(screen, callback=lambda _: self.action_leave())
+            screen = MatchEndScreen(names, view.hand_results, view.config, view.winners, rematch=self._can_start_again())
+            self.app.push_screen(screen, callback=self._after_match)
         else:
             screen = HandEndScreen(names, view.hand_results, view.config)
-            self.app.push_screen(screen, callback=lambda _: self.advance())
+            self.app.push_screen(screen, callback=lambda choice: self.action_leave() if choice == MENU else self.advance())
+
+    def _can_start_again(self) -> bool:
+        """Whether a new match can be opened here (a table served from elsewhere cannot)."""
+        return getattr(self.table, "seat_controllers", None) is None and hasattr(self.app, "open_table")
+
+    def _after_match(self, choice: str | None) -> None:
+        if choice == NEW_MATCH and self._can_start_again():
+            table = self.table
+            seed = derived_seed(table.seed, "new match") >> 1  # a seed the New game form would take
+            self.app.open_table(Table(table.rules, table.config, seed, table.seats))
+        else:
+            self.action_leave()
 
     # ------------------------------------------------------------ drawing the table
 
@@ -160,11 +227,16 @@ class FlightTableScreen(GameTableScreen):
                 cursor = cards.index(new_cards[0])
             elif hand.card in cards:
                 cursor = cards.index(hand.card)
+        else:  # another person's hand (hot-seat): their own cursor, or the first card
+            if old_view is not None and hand.card is not None:
+                self._cursor_cards[old_view.seat] = hand.card
+            mine = self._cursor_cards.get(view.seat)
+            cursor = cards.index(mine) if mine in cards else 0
         hand.show(cards, [bool(playable_flights(view, c)) for c in cards], cursor, hand_room(view))
         self.query_one(StatusBar).show(view)
         self.query_one(FlightsPanel).show(view.flights, recent_plays(view))
         self.query_one(PlayersPanel).show(self.table.seats, view)
-        self.query_one(LogPanel).show(self.table.log_lines(view.seat))
+        self.query_one(LogPanel).show(self.table.log_lines(view.seat), since=since_my_turn(view))
         hand.show_border_title(self._hand_title(view))
         hand.set_class(my_turn(view), "-my-turn")
         self._show_reason()
@@ -249,7 +321,9 @@ class FlightTableScreen(GameTableScreen):
                 if flight is not None:
                     self.submit(Play(card, flight))
 
-            self.app.push_screen(FlightChooser(card, flights, view), callback=chosen)
+            hinted = self._hinted
+            start = hinted[1].flight if hinted and hinted[0] == len(self.table.actions) and hinted[1].card == card else None
+            self.app.push_screen(FlightChooser(card, flights, view, start), callback=chosen)
 
     def action_discard(self) -> None:
         card = self.hand.card
@@ -277,6 +351,8 @@ class FlightTableScreen(GameTableScreen):
             card = getattr(action, "card", None)
             if card is not None and card in self.hand.cards:
                 self.hand.move_to(self.hand.cards.index(card))
+            if isinstance(action, Play):
+                self._hinted = (len(self.table.actions), action)
             self.show_hint(f"The Normal bot would {action_text(action, self.key)}.")
 
         self.request_hint(show)

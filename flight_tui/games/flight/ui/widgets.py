@@ -25,7 +25,7 @@ from flight_tui.table.seats import SeatSpec
 from flight_tui.games.flight.ui.presentation import PLANE_SHORT, Piece, caption, flight_pieces
 from flight_tui.ui.keys import key_for
 from flight_tui.ui.widgets.partial_repaint import PartialRepaint
-from flight_tui.words import clip
+from flight_tui.words import clip, count
 
 
 class CardPainter(PartialRepaint):
@@ -79,7 +79,7 @@ class StatusBar(CardPainter):
         view = self.view
         if view is None:
             return Text("")
-        goal = f"{view.config.hands} hands" if view.config.hands else f"to {view.config.target} pts"
+        goal = count(view.config.hands, "hand") if view.config.hands else f"to {count(view.config.target, 'pt')}"
         left = Text(f" Flight · Hand {view.hand_no} · Turn {view.turn_no} · {goal}")
         right = Text(f"Pack {view.pack_count:>2} │ Exposed ")
         if view.discard:
@@ -106,15 +106,21 @@ _DETAIL_LEVELS = (
 
 
 class FlightsPanel(CardPainter):
-    """The four flights, one row each, from aeroplane to Safe Landing."""
+    """The four flights, one row each, from aeroplane to Safe Landing.
+
+    Cards in ``recent`` (laid by the others since the viewer's turn) are underlined; the
+    ``marked`` card (the move that ended a hand) is shown reversed, with ``◀`` after it.
+    """
 
     flights: Sequence[FlightLine] = ()
     recent: frozenset[int] = frozenset()
+    marked: int = -1
 
-    def show(self, flights: Sequence[FlightLine], recent: frozenset[int]) -> None:
+    def show(self, flights: Sequence[FlightLine], recent: frozenset[int], marked: int = -1) -> None:
         with self.repainting_changes():
             self.flights = flights
             self.recent = recent
+            self.marked = marked
 
     def render(self) -> Text:
         pieces = [flight_pieces(line, colour) for colour, line in enumerate(self.flights)]
@@ -150,6 +156,8 @@ class FlightsPanel(CardPainter):
             if index:
                 out.append(_ONWARD if piece.kind == "next" else _CONNECT, dim)
             out.append(self._piece_text(colour, piece, plane_name, stop_letters), self._piece_style(piece))
+            if self.marked >= 0 and self.marked in (piece.card, piece.cleared_by):
+                out.append(" ◀", Style(bold=True))
         return out
 
     @staticmethod
@@ -190,6 +198,8 @@ class FlightsPanel(CardPainter):
             style = self.card_style(piece.card)
         if piece.card in self.recent or piece.cleared_by in self.recent:
             style += self.modifier("recent")
+        if self.marked >= 0 and self.marked in (piece.card, piece.cleared_by):
+            style += self.modifier("cursor")
         return style
 
 
