@@ -27,7 +27,7 @@ async def test_a_bots_landing_shows_the_board_with_the_landing_marked_before_the
     table = make_table("normal:Ann,normal:Bob,normal:Cleo", seed=7, hands=2)
     app = TableApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, LandingScreen), tries=5000)
+        await wait_until(pilot, lambda: isinstance(app.screen, LandingScreen))
         ended = next(e for e in table.view(0).log if isinstance(e, HandEnded))
         assert table.view(0).hand_no == 2  # the next hand is dealt already; the board shown is the old one's
         landing = [e for e in table.view(0).log if isinstance(e, Played)][-1] if ended.result.landed_by >= 0 else None
@@ -68,7 +68,7 @@ async def test_the_scores_after_a_hand_lead_on_or_back_to_the_menu():
     app.apply_setting("bot_delay", 0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_table(table)
-        await wait_until(pilot, lambda: isinstance(app.screen, LandingScreen), tries=5000)
+        await wait_until(pilot, lambda: isinstance(app.screen, LandingScreen))
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, HandEndScreen))
         assert "Enter Next hand" in footer_line(app) and "Esc Menu" in footer_line(app)

@@ -57,7 +57,7 @@ async def test_after_a_turn_of_keys_and_the_bots_moves_the_terminal_equals_a_ful
             assert not left, f"after {keys}:\n" + "\n".join(left)
         if not isinstance(app.screen, PassaportasTableScreen):
             await pilot.press("enter")  # the fuel dialog: the amount it starts on
-        await wait_until(pilot, lambda: table.to_act() == (0,) and table.view(0).round_no >= 5, tries=3000)
+        await wait_until(pilot, lambda: table.to_act() == (0,) and table.view(0).round_no >= 5)
         await pilot.pause()
         left = differences(terminal, full_repaint(app))
         assert not left, "after the bots' turns:\n" + "\n".join(left)
