@@ -78,11 +78,11 @@ async def take_turns(player: Player, other: Player, snapshots: list, done: async
             done.set()
             return
         rows = [row.split("▌")[0] for row in player.screen.display]  # notices cover the right-hand side
-        title = next((row for row in rows if "your turn" in row), "")
+        title = next((row for row in rows if ", your turn" in row), "")  # the hand's title
         reason = rows[21]
         if "on which flight?" in text:
             key = "1234"
-        elif "your turn" not in title:
+        elif not title:
             player.changed.clear()
             try:
                 await asyncio.wait_for(player.changed.wait(), 0.5)
