@@ -315,4 +315,5 @@ def test_the_simulate_report_fits_in_80_columns() -> None:
     )
     seat_rows = [line.split() for line in lines if line.startswith(("Bartholomew ", "Christopher ", "Dorothea "))]
     assert [len(row) for row in seat_rows] == [8, 8, 8]  # name, level and six figures on one line
-    assert lines[0].startswith("flight: 3 games, seed 1, 3 seats rotated, config players=3,")
+    assert lines[0].startswith("flight: 3 games, seed 1, 3 seats rotated, each deal played from every")
+    assert any(line.lstrip().startswith("config players=3,") for line in lines[1:3])  # mixed levels: every rotation
