@@ -11,7 +11,8 @@ seats win or lose together: the report gives the team's win rate. The report als
 the hands or games ended (``Result.endings``), and flags an ending at a safety cap.
 
 Results are the same for the same seed whatever the number of worker processes, except that
-the Hard bot's time budget makes its choices depend a little on the machine's speed. Games are
+a Hard bot with a time budget (Passaportas's) makes choices that depend a little on the
+machine's speed; Flight's Hard counts samples instead. Games are
 handed to the workers a few at a time and only running totals are kept, so memory does not
 grow with the number of games. Ctrl+C stops the workers; the report covers the games finished.
 """
