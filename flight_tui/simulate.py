@@ -14,7 +14,8 @@ per-seat figures a game's rules measure at the end of a game (``Rules.measures``
 e.g. the coins a competitive airline lost to the coin cap), as means per game.
 
 Results are the same for the same seed whatever the number of worker processes, except that
-the Hard bot's time budget makes its choices depend a little on the machine's speed. Games are
+a Hard bot with a time budget (Passaportas's) makes choices that depend a little on the
+machine's speed; Flight's Hard counts samples instead. Games are
 handed to the workers a few at a time and only running totals are kept, so memory does not
 grow with the number of games. Ctrl+C stops the workers; the report covers the games finished.
 """

@@ -8,7 +8,7 @@ from bot_positions import random_positions
 from stepping_clock import SteppingClock
 
 from flight_tui.bots import make_bot
-from flight_tui.games.flight.bots import hard as flight_hard
+from flight_tui.games.flight.bots import hard
 from flight_tui.games.flight.bots.quick import quick_action
 from flight_tui.games.flight.rules import FLIGHT, FlightConfig
 from flight_tui.games.flight.rules import cards as C
@@ -84,20 +84,41 @@ def test_bots_land_when_they_can(level):
     assert bot.choose(after) == Play(24, 1)
 
 
-def test_hard_is_instant_with_one_legal_action_and_keeps_to_its_budget(monkeypatch):
-    clock = SteppingClock(step=0.01)
-    monkeypatch.setattr(flight_hard, "time", clock)
+def test_hard_does_not_search_a_decision_with_one_legal_action(monkeypatch):
     state = FLIGHT.new_game(FlightConfig(players=2, hands=1), 8)
     state.discard = []  # only the pack is left to draw from
     view = FLIGHT.view(state, state.current)
     assert view.phase == DRAW
-    bot = make_bot("flight", "hard", 1, budget=5.0)
-    bot.choose(view)
-    assert clock.readings == 0  # no search at all
-    state = FLIGHT.new_game(FlightConfig(players=2, hands=1), 8)
-    bot = make_bot("flight", "hard", 1, budget=0.05)
-    bot.choose(FLIGHT.view(state, state.current))
-    assert 1 <= clock.readings <= 0.05 / 0.01 + 2  # it stops at the first reading past its budget (of 200 samples)
+    bot = make_bot("flight", "hard", 1)
+    monkeypatch.setattr(hard, "determinize", lambda *a, **k: pytest.fail("searched a forced move"))
+    assert bot.choose(view) == DRAW_PACK
+
+
+def test_hard_budget_is_samples_so_a_slow_machine_plays_the_same(monkeypatch):
+    """Hard's budget is a number of sampled deals: however slow the clock runs, the same seed
+    makes the same choices, and no decision samples more than ``max_samples`` deals."""
+    state = FLIGHT.new_game(FlightConfig(players=4, hands=1), 21)
+    views = []
+    bots = [make_bot("flight", "normal") for _ in range(4)]
+    while len(views) < 12 and not FLIGHT.is_over(state):
+        seat = state.current
+        view = FLIGHT.view(state, seat)
+        if len(FLIGHT.legal_actions_from_view(view)) > 1:
+            views.append(view)
+        FLIGHT.apply(state, seat, bots[seat].choose(view))
+    samples: list[int] = []
+    real = hard.determinize
+
+    def counted(*args, **kwargs):
+        samples.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hard, "determinize", counted)
+    fast = [make_bot("flight", "hard", 3, max_samples=12).choose(v) for v in views]
+    assert 0 < len(samples) <= 12 * len(views)
+    monkeypatch.setattr(hard, "time", SteppingClock(step=60.0))  # a minute passes between every two looks at the clock
+    slow = [make_bot("flight", "hard", 3, max_samples=12).choose(v) for v in views]
+    assert slow == fast
 
 
 def test_bots_with_the_same_seed_play_the_same_game():

@@ -8,7 +8,7 @@ from typing import Any
 
 
 def make_bot(level: str, seed: int, **options: Any) -> Any:
-    """A Flight bot of ``level`` (easy, normal or hard); ``options`` tune Hard (``budget``, ``max_samples``)."""
+    """A Flight bot of ``level`` (easy, normal or hard); ``options`` tune Hard (``max_samples``, ``playouts``, ``budget``)."""
     if level == "easy":
         from flight_tui.games.flight.bots.easy import EasyBot
 

@@ -4,13 +4,15 @@ For each decision it takes a few candidate moves (both draws; or the best whole-
 the Normal bot's scoring), then repeatedly samples the hidden cards consistently with what it
 has seen (:mod:`flight_determinize`), plays every candidate out in that same sample with the
 quick player (:mod:`flight_quick`) for all seats to the end of the hand, and keeps the
-candidate with the best average result. It stops at its time budget or iteration cap;
-decisions with one legal action, and landings, are instant, and it stops early once
-the choice is clear (see :func:`settled`).
+candidate with the best average result. Its budget is counted in samples and playouts, not
+seconds, so its play is the same for a seed however busy the machine is, and it does not thin
+out at a full table, where each playout is longer; decisions with one legal action,
+and landings, are instant, and it stops early once the choice is clear (see :func:`settled`).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Sequence
 
@@ -25,10 +27,13 @@ from flight_tui.engine.rng import Rng
 from flight_tui.games.flight.rules import FLIGHT
 from flight_tui.games.flight.rules.state import DRAW, FlightAction, FlightState, FlightView
 
-DEFAULT_BUDGET = 0.15
-"""Seconds of search per decision."""
-DEFAULT_MAX_SAMPLES = 200
+DEFAULT_BUDGET: float | None = None
+"""Seconds of search per decision at most (None: no limit but the samples)."""
+DEFAULT_MAX_SAMPLES = 96
 """Samples of the hidden cards per decision at most."""
+DEFAULT_PLAYOUTS = 192
+"""Playouts (samples times candidates) per decision at most: the budget that keeps a choice
+among several plans about as quick as one between two draws."""
 MIN_SAMPLES = 2
 SAME_OUTCOME_SAMPLES = 8
 """Samples before the search may stop early (see :func:`settled`)."""
@@ -56,15 +61,23 @@ def play_out(state: FlightState) -> None:
 
 
 class HardBot(PlanFollower):
-    """Searches sampled deals within ``budget`` seconds per decision (see module doc)."""
+    """Searches up to ``max_samples`` sampled deals and ``playouts`` playouts per decision,
+    within ``budget`` seconds if given (see module doc)."""
 
     level = "hard"
 
-    def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, max_samples: int = DEFAULT_MAX_SAMPLES) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: float | None = DEFAULT_BUDGET,
+        max_samples: int = DEFAULT_MAX_SAMPLES,
+        playouts: int = DEFAULT_PLAYOUTS,
+    ) -> None:
         super().__init__()
         self.rng = Rng.from_seed(seed)
         self.budget = budget
         self.max_samples = max_samples
+        self.playouts = playouts
 
     def choose(self, view: FlightView) -> FlightAction:
         if view.phase != DRAW and view.current == view.seat:
@@ -84,10 +97,11 @@ class HardBot(PlanFollower):
 
     def search(self, view: FlightView, candidates: Sequence[list[FlightAction]]) -> list[FlightAction]:
         """The candidate with the best mean result over sampled deals (the first wins ties)."""
-        deadline = time.perf_counter() + self.budget
+        deadline = time.perf_counter() + self.budget if self.budget is not None else math.inf
         facts = read_hands(view)
         results: list[list[float]] = [[] for _ in candidates]
-        while len(results[0]) < self.max_samples and (len(results[0]) < MIN_SAMPLES or time.perf_counter() < deadline):
+        most = max(MIN_SAMPLES, min(self.max_samples, self.playouts // len(candidates)))
+        while len(results[0]) < most and (len(results[0]) < MIN_SAMPLES or time.perf_counter() < deadline):
             if settled(results):
                 break
             world = determinize(view, self.rng, facts)
