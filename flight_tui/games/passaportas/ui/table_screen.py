@@ -363,7 +363,6 @@ class PassaportasTableScreen(GameTableScreen):
         history.can_focus = side == "history"  # the keys are the screen's, but the log's arrows scroll it
         if side == "history":
             history.focus()
-            history.call_after_refresh(history.scroll_end, animate=False)  # it opens at the latest line
         else:
             self.set_focus(None)
         self.refresh_bindings()

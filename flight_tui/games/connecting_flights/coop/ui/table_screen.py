@@ -251,7 +251,6 @@ class CoopTableScreen(GameTableScreen):
         if name == "log" and self.view is not None:
             whole_log = self.query_one(LogView)
             whole_log.show(self.table.log_lines(self.view.seat, last=WHOLE_LOG))
-            whole_log.call_after_refresh(whole_log.scroll_end, animate=False)  # opens at the latest line
 
     # ------------------------------------------------------------ messages from the views
 
