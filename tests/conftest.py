@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 import pytest
+
+# The tests start many Python processes (the app in a terminal, the server, the command line):
+# compiled modules are kept for them, even where the environment turns that off, so that each
+# process does not compile the whole program again.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 
 @pytest.fixture(autouse=True)

@@ -4,6 +4,7 @@ and Normal beating random."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 import msgspec
@@ -151,7 +152,10 @@ def _market_positions(players: int = 2, games: int = 4, every_round: bool = Fals
     return out
 
 
-MARKET_POSITIONS = _market_positions()
+@functools.cache
+def market_positions() -> list:
+    """Marketplace positions of four two-player games, played once per process when a test first asks."""
+    return _market_positions()
 
 
 def _offer(state, offer: Propose):
@@ -166,7 +170,7 @@ def test_trade_answers_are_neither_all_yes_nor_all_no(level):
     """15 coins for a spare 1-fuel truck (3 coins at the side board; neither side has a plane
     for it) is taken; a demand for a passenger that flies, for a coin, is refused."""
     asked = 0
-    for i, state in enumerate(MARKET_POSITIONS):
+    for i, state in enumerate(market_positions()):
         state = R.clone(state)
         me = state.current
         other = (me + 1) % state.config.players
@@ -194,7 +198,7 @@ def test_a_passenger_it_cannot_fly_is_sold_for_a_fair_price_not_for_a_coin():
     """One coin for a passenger card that earns the holder nothing yet is refused (it may earn
     later); 40 coins for it are accepted."""
     refused = accepted = 0
-    for i, state in enumerate(MARKET_POSITIONS):
+    for i, state in enumerate(market_positions()):
         state = R.clone(state)
         me = state.current
         other = (me + 1) % state.config.players
@@ -260,7 +264,7 @@ def test_a_refusal_tells_the_proposer_why_in_the_log():
     """A bot asked to sell, for a coin, a plane that flies one of its passengers refuses and
     says which flight it keeps the plane for; the proposer's log line carries the reason."""
     told = 0
-    for i, state in enumerate(MARKET_POSITIONS):
+    for i, state in enumerate(market_positions()):
         state = R.clone(state)
         me = state.current
         other = (me + 1) % state.config.players
@@ -281,7 +285,7 @@ def test_a_refusal_tells_the_proposer_why_in_the_log():
 
 
 def test_a_refusal_with_a_reason_too_long_is_refused_with_a_message():
-    state = R.clone(MARKET_POSITIONS[0])
+    state = R.clone(market_positions()[0])
     me = state.current
     other = (me + 1) % state.config.players
     state.holdings[me].coins = max(state.holdings[me].coins, 1)
