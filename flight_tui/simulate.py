@@ -245,8 +245,17 @@ def _play_games(play: Callable[[int], _GameRecord], start: int, stop: int) -> li
 
 
 def _process_context() -> Any:
-    """Fork where the platform has it (workers need not re-import the caller's script)."""
-    return get_context("fork" if "fork" in get_all_start_methods() else "spawn")
+    """Workers forked by a fresh server process, which has imported this module once ("forkserver",
+    as Python 3.14 does by default), else started anew ("spawn").
+
+    Never a fork of the caller itself: it may run other threads (an app's, a test runner's), and a
+    worker forked while one of them held a lock waits for that lock for ever.
+    """
+    if "forkserver" not in get_all_start_methods():
+        return get_context("spawn")
+    context = get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    return context
 
 
 def _ignore_interrupts() -> None:

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import sys
+from pathlib import Path
+
 import msgspec
 import pytest
 
@@ -45,6 +50,22 @@ def test_same_seed_same_results_whatever_the_workers():
     ]
     assert one.actions == two.actions
     assert one.endings == two.endings
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_workers_are_never_forked_from_the_caller_which_may_run_other_threads():
+    """A worker forked from a process with other threads (an app's, the test runner's) could wait
+    for ever on a lock one of them held at the fork: the workers come from a fork server instead."""
+    parents = set()
+
+    def note_parents(done, total):
+        for child in multiprocessing.active_children():
+            stat = Path(f"/proc/{child.pid}/stat").read_text()
+            parents.add(int(stat.rpartition(")")[2].split()[1]))
+
+    report = simulate("flight", _seats("random,random"), 6, seed=2, workers=2, progress=note_parents)
+    assert report.games == 6
+    assert parents and os.getpid() not in parents
 
 
 def test_seats_rotate_and_a_bot_against_itself_gets_a_new_deal_every_game(monkeypatch):
@@ -147,8 +168,6 @@ def test_length_percentiles_interpolate_between_values():
 @pytest.mark.parametrize("workers", [1, 2])
 def test_ctrl_c_reports_the_games_finished_so_far(workers):
     """Issue 9, item 15: a KeyboardInterrupt ends the run; nothing is built for the games not played."""
-    import multiprocessing
-
     def interrupt_after_three(done, total):
         if done >= 3:
             raise KeyboardInterrupt
