@@ -232,6 +232,22 @@ class Player:
         self.chan.write(keys.encode() if isinstance(keys, str) else keys)
         await self.quiet(settle)
 
+    async def press_and_see(self, keys: str | bytes, timeout: float = 2.0, settle: float = 0.05) -> bool:
+        """Press ``keys`` and wait until the screen changes (at most ``timeout`` seconds: a key
+        may change nothing), then until it is quiet for ``settle`` seconds. True if it changed."""
+        before = self.text()
+        self.chan.write(keys.encode() if isinstance(keys, str) else keys)
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while self.text() == before and not self.closed and loop.time() < end:
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), max(0.01, end - loop.time()))
+            except asyncio.TimeoutError:
+                pass
+        await self.quiet(settle)
+        return self.text() != before
+
     def abort(self) -> None:
         """The player's connection breaks off (as when their ssh is killed)."""
         self.conn.abort()
