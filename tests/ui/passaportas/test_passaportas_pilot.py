@@ -147,14 +147,19 @@ async def test_the_hand_shows_nothing_hidden():
 
 
 @run_async
-async def test_hand_off_hides_the_table_between_two_people():
+async def test_hand_off_hides_the_table_between_two_people_and_each_person_starts_at_the_plane():
     table = make_table("human:Ann,human:Bob", seed=4)
     app = PassaportasApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, HandOffScreen))
         await pilot.press("enter")
         await settle(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
-        await pilot.press("s")  # Ann stays: Bob is next
+        ann_screen = app.screen
+        await pilot.press("r")  # Ann rolls, looks at a city she could fly to, then stays: Bob is next
+        await settle(pilot, lambda: ann_screen.view.turn.rolls)
+        await cursor_to(pilot, ann_screen.map_panel, sorted(ann_screen.map_panel.reach)[0])
+        assert ann_screen.map_panel.cursor != ann_screen.view.plane
+        await pilot.press("s")
         await settle(pilot, lambda: isinstance(app.screen, HandOffScreen))
         handoff = app.screen
         assert not handoff.query(HandPanel)
@@ -163,6 +168,7 @@ async def test_hand_off_hides_the_table_between_two_people():
         await pilot.press("enter")
         await settle(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
         assert app.screen.view.seat == 1
+        assert app.screen.map_panel.cursor == app.screen.view.plane  # Bob's cursor starts at the plane, not where Ann left it
 
 
 @run_async

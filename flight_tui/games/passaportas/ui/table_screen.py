@@ -219,7 +219,8 @@ class PassaportasTableScreen(GameTableScreen):
         reach = destinations(view, self.game_map)
         choosing = choosing_flight(view)
         cursor = self.map_panel.cursor
-        if old is None or old.plane != view.plane or (choosing and cursor not in reach and cursor != view.plane):
+        moved_on = old is None or old.seat != view.seat or old.plane != view.plane  # another person, or the plane flew
+        if moved_on or (choosing and cursor not in reach and cursor != view.plane):
             cursor = view.plane
         self.map_panel.show(view.plane, reach, choosing, cursor)
         self._show_flights(view, choosing, cursor)
