@@ -220,6 +220,17 @@ class FlightTuiApp(App[None]):
         self._start_exit_deadline()
         self.quit_now()
 
+    def _handle_exception(self, error: Exception) -> None:
+        """Once the program is ending (a hang-up or a quit as a screen is still being built), a
+        screen's last handler may find its widgets already taken down: that is no crash, and no
+        traceback is printed for it."""
+        from textual.css.query import NoMatches
+        from textual.widget import MountError
+
+        if self._exit and isinstance(error, (NoMatches, MountError)):
+            return
+        super()._handle_exception(error)
+
     def _start_exit_deadline(self) -> None:
         """End the process ``exit_grace`` seconds from now, closed or not (once; not without ``exit_grace``)."""
         if self._exit_grace is None or self._watchdog is not None:

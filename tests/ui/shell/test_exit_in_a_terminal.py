@@ -123,6 +123,20 @@ def test_a_hang_up_while_the_terminal_reads_saves_the_game_and_ends_the_program(
     assert store.latest_autosave().readable
 
 
+@pytest.mark.parametrize("command", [(), ("new", "passaportas", "--seats", "human,normal,normal")], ids=["menu", "table"])
+def test_a_hang_up_while_the_first_screen_is_built_ends_the_program_without_a_traceback(tmp_path, command):
+    """A hang-up as the first bytes reach the terminal, while the menu's footer or the table's
+    panels are still being put in place (it printed a MountError or NoMatches traceback)."""
+    with PseudoTerminal(flight_tui("--data-dir", str(tmp_path / "data"), *command), **settings(tmp_path)) as terminal:
+        assert terminal.wait_until(lambda written: len(written) > 0)
+        terminal.send_signal(signal.SIGHUP)
+        status = terminal.wait(EXIT_GRACE + PATIENCE)
+    # ended by its handler, or by the hang-up itself when it came before the handler was set
+    # (nothing had been played yet)
+    assert status in (0, -signal.SIGHUP), said(terminal)[-500:]
+    assert "Traceback" not in said(terminal)
+
+
 def test_a_game_that_could_not_be_saved_ends_with_status_1_and_a_message(tmp_path):
     """Item 2: the saves folder is lost mid-game (a file stands where it was); a kill says the game is not saved."""
     data = tmp_path / "data"
