@@ -245,13 +245,17 @@ def _play_games(play: Callable[[int], _GameRecord], start: int, stop: int) -> li
 
 
 def _process_context() -> Any:
-    """Workers forked by a fresh server process, which has imported this module once ("forkserver",
-    as Python 3.14 does by default), else started anew ("spawn").
+    """Fork the caller where that is safe: the platform has fork and the caller runs no other
+    thread (workers need not re-import the caller's script). Else workers are forked by a fresh
+    server process that has imported this module once ("forkserver"), or started anew ("spawn").
 
-    Never a fork of the caller itself: it may run other threads (an app's, a test runner's), and a
-    worker forked while one of them held a lock waits for that lock for ever.
+    A worker forked from a process with other threads (an app's, a test runner's) while one of
+    them held a lock would wait for that lock for ever.
     """
-    if "forkserver" not in get_all_start_methods():
+    methods = get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return get_context("fork")
+    if "forkserver" not in methods:
         return get_context("spawn")
     context = get_context("forkserver")
     context.set_forkserver_preload([__name__])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
+import threading
 from pathlib import Path
 
 import msgspec
@@ -53,9 +54,9 @@ def test_same_seed_same_results_whatever_the_workers():
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_workers_are_never_forked_from_the_caller_which_may_run_other_threads():
+def test_workers_are_not_forked_from_a_caller_that_runs_other_threads():
     """A worker forked from a process with other threads (an app's, the test runner's) could wait
-    for ever on a lock one of them held at the fork: the workers come from a fork server instead."""
+    for ever on a lock one of them held at the fork: such a caller's workers come from a fork server."""
     parents = set()
 
     def note_parents(done, total):
@@ -63,7 +64,14 @@ def test_workers_are_never_forked_from_the_caller_which_may_run_other_threads():
             stat = Path(f"/proc/{child.pid}/stat").read_text()
             parents.add(int(stat.rpartition(")")[2].split()[1]))
 
-    report = simulate("flight", _seats("random,random"), 6, seed=2, workers=2, progress=note_parents)
+    other = threading.Event()
+    thread = threading.Thread(target=other.wait, name="another thread of the caller")
+    thread.start()
+    try:
+        report = simulate("flight", _seats("random,random"), 6, seed=2, workers=2, progress=note_parents)
+    finally:
+        other.set()
+        thread.join()
     assert report.games == 6
     assert parents and os.getpid() not in parents
 
