@@ -70,6 +70,12 @@ def footer_line(app: App) -> str:
     return screen_lines(app)[-1]
 
 
+async def wait_for_hint(pilot) -> None:
+    """After the hint key: let the bot think (in a worker) and the screen show its hint, however busy the machine."""
+    await pilot.app.workers.wait_for_complete()
+    await wait_until(pilot, lambda: getattr(pilot.app.screen, "_hint_worker", None) is None)
+
+
 async def wait_for_workers(pilot) -> None:
     """Let the app's workers finish (a hint, the Load screen's list of saves) and the screen show their work."""
     await pilot.pause()

@@ -10,6 +10,7 @@ from coop_harness import (
     screen_of,
     take_suggested_starts,
 )
+from game_harness import wait_for_hint
 
 from flight_tui.games.connecting_flights.coop.rules import market as market_rules
 from flight_tui.games.connecting_flights.coop.rules.state import FLY, MARKET, Flew, RoundEnded
@@ -210,8 +211,7 @@ async def test_the_hint_puts_the_normal_bots_flights_in_the_builder_and_f_sends_
         screen = screen_of(app)
         before = len(table.actions)
         await pilot.press("t")
-        await app.workers.wait_for_complete()  # the Normal bot thinks in a worker
-        await pilot.pause()
+        await wait_for_hint(pilot)  # the Normal bot thinks in a worker
         assert screen.current_view == "hand"
         assert len(table.actions) == before  # the hint itself plays nothing
         assert [n for n in app._notifications if n.title == "Hint"]

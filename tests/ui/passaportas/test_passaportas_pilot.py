@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from game_harness import wait_until
+from game_harness import wait_for_hint, wait_until
 from passaportas_harness import PassaportasApp, make_table, play_until, run_async
 from rich.console import Console
 from textual.widgets import OptionList
@@ -62,8 +62,7 @@ async def cursor_to(pilot, panel: MapPanel, city: int) -> None:
 async def ask_for_a_hint(pilot) -> str:
     """Press the hint key, let the Normal bot think, and return the hint's text."""
     await pilot.press("t")
-    await pilot.app.workers.wait_for_complete()  # the Normal bot thinks in a worker
-    await pilot.pause()
+    await wait_for_hint(pilot)  # the Normal bot thinks in a worker
     return next(str(n.message) for n in pilot.app._notifications if n.title == "Hint")
 
 
@@ -272,8 +271,7 @@ async def test_hint_says_what_the_normal_bot_would_do():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, lambda: table.to_act() == (0,) and isinstance(app.screen, PassaportasTableScreen))
         await pilot.press("t")
-        await app.workers.wait_for_complete()  # the Normal bot thinks in a worker
-        await pilot.pause()
+        await wait_for_hint(pilot)  # the Normal bot thinks in a worker
         hint = next(n for n in app._notifications if n.title == "Hint")
         assert str(hint.message).startswith("The Normal bot would ")
         assert table.to_act() == (0,) and not table.view(0).turn.rolls  # a hint plays nothing

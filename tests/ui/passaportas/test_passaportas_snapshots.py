@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from game_harness import wait_for_hint
 from passaportas_harness import PassaportasApp, make_table, play_until
 
 from flight_tui.games.passaportas.rules.state import FUEL
@@ -55,8 +56,7 @@ def test_fuel_dialog_after_a_hint(snap_compare, size):
 
     async def hint_then_fly(pilot):
         await pilot.press("t")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await wait_for_hint(pilot)
         await pilot.press("enter")
 
     assert snap_compare(PassaportasApp(table), terminal_size=size, run_before=hint_then_fly)
