@@ -14,6 +14,13 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
 
 
+def pytest_xdist_auto_num_workers(config) -> int:
+    """``-n auto``: one worker more than the cores this run may use. Many tests spend much of their
+    time waiting for a terminal, a server or a subprocess; the extra worker keeps the cores busy."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return cores + 1
+
+
 @pytest.fixture(autouse=True)
 def _isolated_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("FLIGHT_TUI_DATA_DIR", str(tmp_path / "data"))
