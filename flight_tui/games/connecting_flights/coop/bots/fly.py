@@ -237,6 +237,8 @@ def _reach(seats: list[_SeatRound]) -> set[tuple[int, int]]:
         if not seat.planes or not seat.passengers:
             continue
         best_plane = max(PLANE_STARS[p] for p in seat.planes)
+        landings: dict[int, set[int]] = {}
+        """Passenger card -> the airports it may land at (wherever the flight starts)."""
         for a in seat.origins():
             for q in seat.passengers:
                 c = PASS_CONT[q]
@@ -245,7 +247,9 @@ def _reach(seats: list[_SeatRound]) -> set[tuple[int, int]]:
                 fuel = FUEL[AP_CONT[a]][c]
                 if seat.truck_for(fuel) is None and not any(PLANE_ELECTRIC[p] for p in seat.planes):
                     continue
-                if any(CARD_AIRPORT[d] != a for d, _ in seat.dests(c, PASS_STARS[q])):
+                if q not in landings:
+                    landings[q] = {CARD_AIRPORT[d] for d, _ in seat.dests(c, PASS_STARS[q])}
+                if landings[q] - {a}:
                     out.add((a, c))
     return out
 
