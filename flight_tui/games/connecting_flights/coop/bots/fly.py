@@ -274,17 +274,17 @@ def _score(team: Team, option, reach: set, later, coin_worth: float, charters: b
     score = float(deliver)
     sources: list[int] = []
     if spare and charters and team.fees:
-        key = (a, home, spare)
+        key = ("charters", a, home)
         found = memo.get(key)
         if found is None:
-            found = memo[key] = _charters(team, a, home, spare, coin_worth)
+            found = memo[key] = _charters(team, a, home, len(team.fees), coin_worth)
         gains, sources = found
-        for gain in gains:
+        for gain in gains[:spare]:
             score += gain
-        sources = list(sources)
+        sources = sources[:spare]
         spare -= len(sources)
     if spare:
-        key = (a, b)
+        key = ("hand-offs", a, b)
         offs = memo.get(key)
         if offs is None:
             offs = memo[key] = _hand_offs(row, a, b, home, reach, later)
@@ -314,7 +314,8 @@ def _hand_offs(row: list[int], a: int, b: int, home: int, reach: set, later) -> 
 
 def _charters(team: Team, a: int, home: int, spare: int, coin_worth: float) -> tuple[list[float], list[int]]:
     """The charters worth bringing meeples bound for ``home`` to airport ``a`` to fill up to
-    ``spare`` seats: each one's gain and its source airport, cheapest fee first."""
+    ``spare`` seats: each one's gain and its source airport, cheapest fee first (those for
+    fewer seats are the first of them)."""
     gains: list[float] = []
     sources: list[int] = []
     coins = team.coins
