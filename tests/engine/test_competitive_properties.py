@@ -217,7 +217,7 @@ def illegal_variants(state: CompetitiveState, seat: int, legal: list) -> list:
     return [(s, a) for s, a in out if a not in legal or s != seat]
 
 
-@game_settings(15)
+@game_settings(8)
 @given(config=configs, seed=seeds, choice_seed=seeds)
 def test_every_legal_action_applies_illegal_ones_change_nothing_and_views_give_the_same_moves(config, seed, choice_seed):
     state = R.new_game(config, seed)
@@ -242,7 +242,7 @@ def test_every_legal_action_applies_illegal_ones_change_nothing_and_views_give_t
         R.apply(state, seat, choose(chooser, legal))
 
 
-@game_settings(15)
+@game_settings(8)
 @given(config=configs, seed=seeds, choice_seed=seeds)
 def test_seed_and_actions_replay_and_the_json_save_round_trips(config, seed, choice_seed):
     seats = [SeatSpec("random", f"P{i}") for i in range(config.players)]

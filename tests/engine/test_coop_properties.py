@@ -87,7 +87,7 @@ def assert_everything_accounted_for(state: CoopState) -> None:
     assert 0 <= state.coins <= state.config.coin_cap
 
 
-@game_settings(60)
+@game_settings(30)
 @given(config=configs, seed=seeds, choice_seed=seeds)
 def test_random_games_keep_every_meeple_card_and_coin_in_bounds_and_end_by_the_last_round(config, seed, choice_seed):
     state = None
@@ -147,7 +147,7 @@ def illegal_variants(state: CoopState, seat: int, legal: list) -> list:
     return [(s, a) for s, a in out if a not in legal or s != seat]
 
 
-@game_settings(25)
+@game_settings(15)
 @given(config=configs, seed=seeds, choice_seed=seeds)
 def test_every_legal_action_applies_and_illegal_ones_change_nothing(config, seed, choice_seed):
     state = COOP.new_game(config, seed)
@@ -201,7 +201,7 @@ def shuffled_decks(state: CoopState, rng: Rng) -> CoopState:
     return other
 
 
-@game_settings(20)
+@game_settings(12)
 @given(config=configs, seed=seeds, choice_seed=seeds)
 def test_views_show_no_deck_order_and_agree_with_the_state(config, seed, choice_seed):
     chooser = Rng.from_seed(choice_seed)
