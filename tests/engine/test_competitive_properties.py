@@ -137,49 +137,61 @@ def assert_everything_accounted_for(state: CompetitiveState) -> None:
         assert p.on in (hs[p.seat].planes if p.kind == "plane" else hs[p.seat].airports)
 
 
-def coins_ledger(log: list[CompetitiveEvent], players: int) -> tuple[list[list[int]], list[int]]:
+class CoinsLedger:
     """Each airline's coins at the end of every round ended so far (round 10: after its Fly
     phase), and now, counted from the whole log: the coins left from the starting flight, then
     every coin gained, paid, bid, spent or traded (all of it public, so the log accounts for
-    every coin and the leaderboard's coins agree with it)."""
-    coins = [0] * players
-    out: list[list[int]] = []
-    for e in log:
-        if isinstance(e, StartBought):
-            coins[e.seat] = e.coins
-        elif isinstance(e, CoinsMoved):
-            coins[e.seat] += e.delta
-        elif isinstance(e, (LotSold, Bought)):
-            coins[e.seat] -= e.price
-        elif isinstance(e, FeePaid):
-            coins[e.seat] -= e.fee
-        elif isinstance(e, OfferAnswered) and e.accepted:
-            moved = e.offer.give.coins - e.offer.take.coins
-            coins[e.offered_by] -= moved
-            coins[e.seat] += moved
-        elif isinstance(e, (RoundEnded, GameEnded)):
-            out.append(list(coins))
-    return out, coins
+    every coin and the leaderboard's coins agree with it). :meth:`read` takes the events
+    added to the log since it last read it."""
+
+    def __init__(self, players: int) -> None:
+        self.coins = [0] * players
+        self.rounds: list[list[int]] = []
+        self.seen = 0
+
+    def read(self, log: list[CompetitiveEvent]) -> CoinsLedger:
+        coins = self.coins
+        for e in log[self.seen :]:
+            if isinstance(e, StartBought):
+                coins[e.seat] = e.coins
+            elif isinstance(e, CoinsMoved):
+                coins[e.seat] += e.delta
+            elif isinstance(e, (LotSold, Bought)):
+                coins[e.seat] -= e.price
+            elif isinstance(e, FeePaid):
+                coins[e.seat] -= e.fee
+            elif isinstance(e, OfferAnswered) and e.accepted:
+                moved = e.offer.give.coins - e.offer.take.coins
+                coins[e.offered_by] -= moved
+                coins[e.seat] += moved
+            elif isinstance(e, (RoundEnded, GameEnded)):
+                self.rounds.append(list(coins))
+        self.seen = len(log)
+        return self
 
 
-def coins_from_log(state: CompetitiveState) -> list[int]:
-    """Every seat's coins as the log accounts for them (starting budget on)."""
-    return coins_ledger(state.log, state.config.players)[1]
+def coins_from_log(state: CompetitiveState) -> CoinsLedger:
+    """Every seat's coins as the whole log accounts for them (starting budget on)."""
+    return CoinsLedger(state.config.players).read(state.log)
 
 
 @game_settings(40)
 @given(config=configs, seed=seeds, choice_seed=seeds)
 def test_random_games_account_for_every_card_truck_and_coin_and_end_after_round_10(config, seed, choice_seed):
     state = None
+    ledger = CoinsLedger(config.players)  # read as the log grows: reading it all each time is slow
     for state, seat, legal, action, outcome in random_game(config, seed, choice_seed):
         assert action in legal
         assert outcome.events
         assert_everything_accounted_for(state)
+        ledger.read(state.log)
         if state.round:
-            assert coins_from_log(state) == [h.coins for h in state.holdings]
-            assert coins_ledger(state.log, state.config.players)[0] == state.coins_after
+            assert ledger.coins == [h.coins for h in state.holdings]
+            assert ledger.rounds == state.coins_after
         assert 0 <= state.round <= D.rounds
     assert state is not None and state.phase == OVER
+    whole = coins_from_log(state)  # and once from the first event, in case the log was rewritten
+    assert (whole.coins, whole.rounds) == ([h.coins for h in state.holdings], state.coins_after)
     assert state.round == D.rounds and len(state.history) == D.rounds
     result = R.result(state)
     assert result.endings[0].how.startswith("round-10") and result.endings[0].length == 10
@@ -205,7 +217,7 @@ def illegal_variants(state: CompetitiveState, seat: int, legal: list) -> list:
     return [(s, a) for s, a in out if a not in legal or s != seat]
 
 
-@game_settings(15)
+@game_settings(8)
 @given(config=configs, seed=seeds, choice_seed=seeds)
 def test_every_legal_action_applies_illegal_ones_change_nothing_and_views_give_the_same_moves(config, seed, choice_seed):
     state = R.new_game(config, seed)
@@ -230,7 +242,7 @@ def test_every_legal_action_applies_illegal_ones_change_nothing_and_views_give_t
         R.apply(state, seat, choose(chooser, legal))
 
 
-@game_settings(15)
+@game_settings(8)
 @given(config=configs, seed=seeds, choice_seed=seeds)
 def test_seed_and_actions_replay_and_the_json_save_round_trips(config, seed, choice_seed):
     seats = [SeatSpec("random", f"P{i}") for i in range(config.players)]

@@ -87,7 +87,7 @@ def assert_everything_accounted_for(state: CoopState) -> None:
     assert 0 <= state.coins <= state.config.coin_cap
 
 
-@game_settings(60)
+@game_settings(30)
 @given(config=configs, seed=seeds, choice_seed=seeds)
 def test_random_games_keep_every_meeple_card_and_coin_in_bounds_and_end_by_the_last_round(config, seed, choice_seed):
     state = None
@@ -114,7 +114,12 @@ Passenger appearing on any 1-star Airport" in a game (set-up and ten rounds)."""
 def test_C9_three_player_games_never_bring_more_passengers_to_an_airport_than_the_text_allows(seed, choice_seed, difficulty):
     config = CoopConfig(players=3, difficulty=difficulty)
     state = None
-    for state, *_ in random_coop_game(config, seed, choice_seed):
+    # Which airports are called depends on the order of the Departure and Demand decks alone
+    # (placed or, once a colour's supply is used up, missing), not on what the players do, so
+    # the players pass whenever they may: each game is over in a few actions a round, and many
+    # deck orders are checked.
+    patient = lambda legal, chooser: Pass() if Pass() in legal else chooser.choice(legal)  # noqa: E731
+    for state, *_ in random_game(COOP, config, seed, choice_seed, patient, MAX_ACTIONS):
         pass
     assert state is not None and state.phase == OVER
     pairs = [e for e in state.log if isinstance(e, DemandPlaced)]
@@ -142,7 +147,7 @@ def illegal_variants(state: CoopState, seat: int, legal: list) -> list:
     return [(s, a) for s, a in out if a not in legal or s != seat]
 
 
-@game_settings(25)
+@game_settings(15)
 @given(config=configs, seed=seeds, choice_seed=seeds)
 def test_every_legal_action_applies_and_illegal_ones_change_nothing(config, seed, choice_seed):
     state = COOP.new_game(config, seed)
@@ -196,7 +201,7 @@ def shuffled_decks(state: CoopState, rng: Rng) -> CoopState:
     return other
 
 
-@game_settings(20)
+@game_settings(12)
 @given(config=configs, seed=seeds, choice_seed=seeds)
 def test_views_show_no_deck_order_and_agree_with_the_state(config, seed, choice_seed):
     chooser = Rng.from_seed(choice_seed)

@@ -148,7 +148,7 @@ def check_view(state, seat: int, known: set[int]) -> None:
     assert FLIGHT.legal_actions_from_view(view) == FLIGHT.legal_actions(state, seat)
 
 
-@game_settings(50)
+@game_settings(25)
 @given(config=short_configs, seed=seeds, choice_seed=seeds)
 def test_views_never_show_other_hands_or_the_pack(config, seed, choice_seed):
     n = config.players

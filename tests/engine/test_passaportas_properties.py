@@ -141,7 +141,7 @@ def test_P6_the_wild_token_never_fuels_the_flight_that_wins(players, seed, choic
     assert not any(isinstance(e, WildTokenUsed) and e.seat in ended.winners for e in state.log[turn_start:])
 
 
-@game_settings(25)
+@game_settings(12)
 @given(config=configs, seed=seeds, choice_seed=seeds)
 def test_legal_actions_agree_with_problem_and_illegal_actions_change_nothing(config, seed, choice_seed):
     probes: list[PassaportasAction] = [Roll(), UseWildToken(), StayPut(), PassCustoms(), Fly(0, 30), Fly(3, 1)]

@@ -165,15 +165,14 @@ class ChainBuilder:
             return
         if passengers is None:
             passengers = [self.passenger_for(c) for c in {PASS_CONT[q] for q in self.passengers}]
-        passengers = list(passengers)
+        # Where each passenger may land does not depend on where the flight starts.
+        landings = [(q, PASS_CONT[q], PASS_STARS[q], self.dests(PASS_CONT[q], PASS_STARS[q])) for q in passengers]
         for a, origin in self.origins().items():
-            for q in passengers:
-                continent = PASS_CONT[q]
-                stars = PASS_STARS[q]
+            for q, continent, stars, dests in landings:
                 fuel = FUEL[AP_CONT[a]][continent]
                 truck = self.truck_for(fuel)
                 seen_dest = set()
-                for dest, rights in self.dests(continent, stars):
+                for dest, rights in dests:
                     b = CARD_AIRPORT[dest]
                     if b == a or b in seen_dest or (dest in self.card_out and self._closes(origin, dest)):
                         continue

@@ -54,10 +54,13 @@ DISCARDS = tuple(Discard(card) for card in range(C.NUM_CARDS))
 _ACTION_TYPES = (DrawPack, DrawDiscard, DrawThree, DrawTwoAndDiscard, Play, Discard)
 
 
-def play_problem(hand: Sequence[int], flights: Sequence[FlightLine], turn: TurnInfo, card: int, flight: int) -> str | None:
+def play_problem(
+    hand: Sequence[int], flights: Sequence[FlightLine], turn: TurnInfo, card: int, flight: int, holds_plane: bool | None = None
+) -> str | None:
     """Why ``card`` may not be laid on ``flight`` now, or None if it may.
 
     Works on a state or a view alike (both have the hand, the flights and the turn so far).
+    ``holds_plane`` is whether the hand holds an aeroplane, when the caller already knows.
     """
     if card not in hand:
         return "That card is not in your hand."
@@ -66,7 +69,9 @@ def play_problem(hand: Sequence[int], flights: Sequence[FlightLine], turn: TurnI
     kind = C.KIND[card]
     if turn.plane_played:
         return "You played an aeroplane this turn, so no other card (rule 3a)."
-    if kind != C.PLANE and any(C.KIND[c] == C.PLANE for c in hand):
+    if holds_plane is None:
+        holds_plane = _holds_plane(hand)
+    if kind != C.PLANE and holds_plane:
         return "You hold an aeroplane: you must play it and nothing else this turn (rule 3a)."
     if kind != C.SAFE_LANDING and len(hand) < 2:
         return "You may not play your last card: it must be discarded (rule 2)."
@@ -132,7 +137,7 @@ def discard_problem(hand: Sequence[int], flights: Sequence[FlightLine], turn: Tu
     if card not in hand:
         return "That card is not in your hand."
     if turn.played == 0 and _any_play(hand, flights, turn):
-        if any(C.KIND[c] == C.PLANE for c in hand):
+        if _holds_plane(hand):
             return "You must play your aeroplane first (rule 3a)."
         return "You must play at least one card when you can (rule 3b)."
     if kept_back(hand, turn, card):
@@ -147,10 +152,15 @@ def _candidate_flights(card: int) -> Sequence[int]:
     return (0, 1, 2, 3)
 
 
+def _holds_plane(hand: Sequence[int]) -> bool:
+    return any(C.KIND[c] == C.PLANE for c in hand)
+
+
 def _any_play(hand, flights, turn) -> bool:
+    holds_plane = _holds_plane(hand)
     for card in hand:
         for f in _candidate_flights(card):
-            if play_problem(hand, flights, turn, card, f) is None:
+            if play_problem(hand, flights, turn, card, f, holds_plane) is None:
                 return True
     return False
 
@@ -158,9 +168,10 @@ def _any_play(hand, flights, turn) -> bool:
 def legal_plays(hand: Sequence[int], flights: Sequence[FlightLine], turn: TurnInfo) -> list[Play]:
     """Every card-on-flight play allowed now."""
     out = []
+    holds_plane = _holds_plane(hand)
     for card in hand:
         for f in _candidate_flights(card):
-            if play_problem(hand, flights, turn, card, f) is None:
+            if play_problem(hand, flights, turn, card, f, holds_plane) is None:
                 out.append(PLAYS[card][f])
     return out
 

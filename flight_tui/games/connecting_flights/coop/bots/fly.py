@@ -181,9 +181,10 @@ def _ranked(team: Team, seats: list[_SeatRound], later, coin_worth: float, chart
     """Every flight possible next, scored, best first."""
     reach = _reach(seats)
     scored = []
+    memo: dict[tuple, Any] = {}
     for s, seat in enumerate(seats):
         for option in _options(seat):
-            scored.append(_score(team, option, reach, later, coin_worth, charters) + (s, option))
+            scored.append(_score(team, option, reach, later, coin_worth, charters, memo) + (s, option))
     scored.sort(key=lambda x: -x[0])
     return [x for x in scored if x[0] >= MIN_STEP]
 
@@ -236,6 +237,8 @@ def _reach(seats: list[_SeatRound]) -> set[tuple[int, int]]:
         if not seat.planes or not seat.passengers:
             continue
         best_plane = max(PLANE_STARS[p] for p in seat.planes)
+        landings: dict[int, set[int]] = {}
+        """Passenger card -> the airports it may land at (wherever the flight starts)."""
         for a in seat.origins():
             for q in seat.passengers:
                 c = PASS_CONT[q]
@@ -244,7 +247,9 @@ def _reach(seats: list[_SeatRound]) -> set[tuple[int, int]]:
                 fuel = FUEL[AP_CONT[a]][c]
                 if seat.truck_for(fuel) is None and not any(PLANE_ELECTRIC[p] for p in seat.planes):
                     continue
-                if any(CARD_AIRPORT[d] != a for d, _ in seat.dests(c, PASS_STARS[q])):
+                if q not in landings:
+                    landings[q] = {CARD_AIRPORT[d] for d, _ in seat.dests(c, PASS_STARS[q])}
+                if landings[q] - {a}:
                     out.add((a, c))
     return out
 
@@ -253,9 +258,10 @@ def _worth(a: int, c: int, reach: set, later: list[list[float]]) -> float:
     return REACH_WORTH if (a, c) in reach else later[a][c]
 
 
-def _score(team: Team, option, reach: set, later, coin_worth: float, charters: bool) -> tuple:
-    """(score, carry, charter sources) of flying ``option`` now."""
-    spec, _chain, _fixed = option
+def _score(team: Team, option, reach: set, later, coin_worth: float, charters: bool, memo: dict) -> tuple:
+    """(score, carry, charter sources) of flying ``option`` now. ``memo`` keeps the parts that
+    depend only on the airports (:func:`_charters`, :func:`_hand_offs`) while the team is unchanged."""
+    spec = option[0]
     a = CARD_AIRPORT[spec.origin]
     b = CARD_AIRPORT[spec.dest]
     home = AP_CONT[b]
@@ -268,32 +274,21 @@ def _score(team: Team, option, reach: set, later, coin_worth: float, charters: b
     score = float(deliver)
     sources: list[int] = []
     if spare and charters and team.fees:
-        coins = team.coins
-        for i, fee in enumerate(team.fees[:spare]):
-            if fee > coins:
-                break
-            src = next(
-                (x for x in AIRPORTS_IN[AP_CONT[a]] if x != a and team.board[x][home] - sources.count(x) > 0),
-                None,
-            )
-            if src is None:
-                break
-            gain = 1.0 - coin_worth * team.coin_loss(fee + sum(team.fees[:i]))
-            if gain <= MIN_STEP:
-                break
-            sources.append(src)
-            coins -= fee
+        key = ("charters", a, home)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _charters(team, a, home, len(team.fees), coin_worth)
+        gains, sources = found
+        for gain in gains[:spare]:
             score += gain
+        sources = sources[:spare]
         spare -= len(sources)
     if spare:
-        gains = []
-        for c in range(COLOURS):
-            if c != home and row[c]:
-                g = _worth(b, c, reach, later) - _worth(a, c, reach, later)
-                if g > 0.05:
-                    gains.extend([(g, c)] * row[c])
-        gains.sort(reverse=True)
-        for g, c in gains[:spare]:
+        key = ("hand-offs", a, b)
+        offs = memo.get(key)
+        if offs is None:
+            offs = memo[key] = _hand_offs(row, a, b, home, reach, later)
+        for g, c in offs[:spare]:
             carry[c] += 1
             score += g
     if score <= 0:
@@ -302,6 +297,44 @@ def _score(team: Team, option, reach: set, later, coin_worth: float, charters: b
     if not spec.dest_is_landing_rights:
         score -= 0.02
     return (score, carry, sources)
+
+
+def _hand_offs(row: list[int], a: int, b: int, home: int, reach: set, later) -> list[tuple[float, int]]:
+    """(gain, colour) of each meeple at ``a`` not bound for ``home`` that is better placed at
+    ``b``, best first (one entry per meeple)."""
+    gains: list[tuple[float, int]] = []
+    for c in range(COLOURS):
+        if c != home and row[c]:
+            g = _worth(b, c, reach, later) - _worth(a, c, reach, later)
+            if g > 0.05:
+                gains.extend([(g, c)] * row[c])
+    gains.sort(reverse=True)
+    return gains
+
+
+def _charters(team: Team, a: int, home: int, spare: int, coin_worth: float) -> tuple[list[float], list[int]]:
+    """The charters worth bringing meeples bound for ``home`` to airport ``a`` to fill up to
+    ``spare`` seats: each one's gain and its source airport, cheapest fee first (those for
+    fewer seats are the first of them)."""
+    gains: list[float] = []
+    sources: list[int] = []
+    coins = team.coins
+    for i, fee in enumerate(team.fees[:spare]):
+        if fee > coins:
+            break
+        src = next(
+            (x for x in AIRPORTS_IN[AP_CONT[a]] if x != a and team.board[x][home] - sources.count(x) > 0),
+            None,
+        )
+        if src is None:
+            break
+        gain = 1.0 - coin_worth * team.coin_loss(fee + sum(team.fees[:i]))
+        if gain <= MIN_STEP:
+            break
+        sources.append(src)
+        coins -= fee
+        gains.append(gain)
+    return gains, sources
 
 
 def _apply(team: Team, plan: FlyPlan, seats: list[_SeatRound], best: tuple) -> None:

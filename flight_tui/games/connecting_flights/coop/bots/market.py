@@ -264,16 +264,18 @@ class MarketPlanner:
                 # Landing Rights add nothing to the team's strength, only to this round's flights.
                 chosen = quick[:shortlist] + [q for q in quick[shortlist:] if any(k[0] == LANDING_RIGHTS for k in q[1])]
                 for _gain, kit, after, cost in chosen:
-                    total = self.value(after, demand, True) - base - cost
+                    worth = self.value(after, demand, True)
+                    total = worth - base - cost
                     if best is None or total > best[0]:
-                        best = (total, kit, after)
+                        best = (total, kit, after, worth)
             else:
-                best = quick[0][:3]
+                best = quick[0][:3] + (None,)
             if best[0] <= MIN_GAIN:
                 break
             bought.extend(best[1])
             m = best[2]
-            base = self.value(m, demand, full)
+            # The chosen purchase's worth is already known (playing its Fly phase out again is costly).
+            base = best[3] if full else self.value(m, demand, full)
         return bought
 
     def stranded_after(self, view: Any, purchases: list[tuple[str, int, int]]) -> int:
