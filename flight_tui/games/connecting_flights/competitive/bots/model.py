@@ -21,6 +21,7 @@ from flight_tui.games.connecting_flights.competitive.rules.common import (
     disabled,
     event,
     landing_rights_price,
+    spendable,
 )
 from flight_tui.games.connecting_flights.competitive.rules.fly import flight_income
 from flight_tui.games.connecting_flights.competitive.rules.state import FLY, SETUP_PHASES
@@ -142,20 +143,29 @@ class Planner:
             self._memo[key] = found
         return found
 
-    def power(self, view: Any, seat: int, cards: Cards, earnings: Earnings, rent: bool = True) -> float:
+    def power(
+        self, view: Any, seat: int, cards: Cards, earnings: Earnings, rent: bool = True,
+        trucks: tuple[tuple[int, int], ...] = (), coin: float = 1.0,
+    ) -> float:
         """Income a round of ``cards`` makes, renting the best Landing Rights for it when
-        ``rent`` and the seat has none yet (the rent is taken off)."""
+        ``rent`` and the seat has none yet, and buying one of ``trucks`` (pairs of truck id
+        and price) when that earns more; a coin of rent or price costs ``coin`` of income."""
         plan = self.arrangement(cards, earnings)
         best = plan.income
-        if not rent or cards.rights:
-            return best
         flown = {f.passenger for f in plan.flights()}
         grounded = [q for q in cards.passengers if q not in flown]
         if not grounded or len(flown) >= len(cards.planes):
             return best
+        for truck, price in trucks:
+            best = max(best, self.power(view, seat, cards.plus("truck", truck), earnings, rent, coin=coin) - coin * price)
+        if not rent or cards.rights:
+            return best
         for card in rights_candidates(view, grounded):
+            price = landing_rights_price(view, seat, card)
+            if coin < 1.0 and price > spendable(view, seat):
+                continue  # coins that cost little are those at hand: what they cannot pay for is out
             income = self.arrangement(cards.plus("rights", card), earnings).income
-            best = max(best, income - landing_rights_price(view, seat, card))
+            best = max(best, income - coin * price)
         return best
 
 

@@ -62,6 +62,7 @@ from flight_tui.games.connecting_flights.competitive.rules.common import (
     electric_price,
     fee,
     landing_rights_price,
+    spendable,
     truck_price,
     world,
 )
@@ -78,7 +79,7 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
     Holdings,
     Lot,
 )
-from flight_tui.games.connecting_flights.core.chains import AP_CONT, AP_STARS, CARD_AIRPORT, PASS_STARS, PLANE_STARS
+from flight_tui.games.connecting_flights.core.chains import AP_CONT, AP_STARS, CARD_AIRPORT, PASS_STARS, PLANE_STARS, TRUCK_CAP
 
 POWER_WORTH = {
     "grant_bonus": 4.5,
@@ -105,6 +106,9 @@ UNKNOWN_KINDS = 4
 """The top card of a deck is judged as one of this many of its most common kinds."""
 SHORTLIST = 3
 """Lots whose worth to the rivals is judged when choosing what to put up."""
+PAIR_SHARE = 0.5
+"""In the last round, a card that earns only with a card of another kind still to be auctioned
+counts this share of what it adds with it (that one must be won too)."""
 
 
 class Level(msgspec.Struct, frozen=True):
@@ -218,9 +222,29 @@ class CompetitiveBot:
     # ------------------------------------------------------------ auction
 
     def lot_worth(self, view: Any, appraiser: Appraiser, seat: int, lot: Lot) -> float:
+        return self.lot_value(view, appraiser, seat, lot)[0]
+
+    def lot_value(self, view: Any, appraiser: Appraiser, seat: int, lot: Lot) -> tuple[float, int]:
+        """What a lot is worth to ``seat``, and the coins it must keep after buying it for the
+        buys that worth counts on. In the last round's bidding a card also counts a share
+        (:data:`PAIR_SHARE`) of what it adds with a card of another kind still to be
+        auctioned, and what it adds with a Fuel Truck from the side board."""
         if lot.kind in ("plane", "passenger") and lot.card < 0:
-            return self._unknown_worth(view, appraiser, seat, lot.kind)
-        return appraiser.card_worth(seat, lot.kind, lot.card)
+            return self._unknown_worth(view, appraiser, seat, lot.kind), 0
+        worth = appraiser.card_worth(seat, lot.kind, lot.card)
+        if not appraiser.buys or view.phase != BIDDING:
+            return worth, 0
+        reserve = 0
+        if worth > appraiser.without_buys().card_worth(seat, lot.kind, lot.card) + 1.0:
+            reserve = min((truck_price(view, seat, TRUCK_CAP[t]) for t in view.truck_supply), default=0)
+        cards = appraiser.cards(seat)
+        for other in view.lots[view.bidding.lot + 1:]:
+            if other.kind == lot.kind or other.card < 0:
+                continue
+            pair = PAIR_SHARE * appraiser.card_worth(seat, lot.kind, lot.card, cards.plus(other.kind, other.card))
+            if pair > worth:
+                worth, reserve = pair, face_value(other)
+        return worth, reserve
 
     def _unknown_worth(self, view: Any, appraiser: Appraiser, seat: int, kind: str) -> float:
         """The expected worth of the top card of a deck, over the cards it may be."""
@@ -263,7 +287,10 @@ class CompetitiveBot:
         lot = view.lots[b.lot]
         me = view.seat
         lowest = min_bid(b, lot)
-        top = appraiser.top_price(me, self.lot_worth(view, appraiser, me, lot) * self.cfg.bid_share)
+        worth, reserve = self.lot_value(view, appraiser, me, lot)
+        top = appraiser.top_price(me, worth * self.cfg.bid_share)
+        if reserve:
+            top = min(top, spendable(view, me) - reserve)
         free = int(appraiser.free_coins(me))
         if self.cfg.denies and free >= lowest and top < free:
             top = max(top, min(free, self._rival_top(view, appraiser, lot)))  # coins lost anyway keep it from a rival

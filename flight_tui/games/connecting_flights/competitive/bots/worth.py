@@ -35,19 +35,43 @@ COMPLEMENTS = ("plane", "truck", "airport", "passenger")
 class Appraiser:
     """Worth in coins of cards to any seat, for one view (the bot's own)."""
 
-    def __init__(self, view: Any, planner: Planner, coin_rate: float, potential: float) -> None:
+    def __init__(self, view: Any, planner: Planner, coin_rate: float, potential: float, buys: bool = True) -> None:
+        """``buys``: in the last round, count a Fuel Truck bought at the Marketplace with a card."""
         self.view = view
         self.planner = planner
         self.coin_rate = coin_rate
         self.potential = potential
         self.base = Earnings(view, with_event=False)
         self._airports: list[int] | None = None
-        self.when = (flies_left(view), tuple(view.airport_pool), coin_rate, potential)
-        """What a holding's worth depends on besides the seat and its cards."""
+        self.last = flies_left(view) <= 1
+        self.buys = buys and self.last
+        coins = tuple(spendable(view, s) for s in range(view.num_seats)) if self.buys else ()
+        self.when = (flies_left(view), tuple(view.airport_pool), coin_rate, potential, self.buys, tuple(view.truck_supply), coins)
+        """What a holding's worth depends on besides the seat and its cards (in the last round,
+        the trucks a seat may still buy)."""
+
+    def without_buys(self) -> Appraiser:
+        """The same judge, counting no truck bought at the Marketplace."""
+        return Appraiser(self.view, self.planner, self.coin_rate, self.potential, buys=False)
 
     def power(self, seat: int, cards: Cards, rent: bool = True) -> float:
-        """Income per round (no event) of ``cards`` for ``seat``."""
-        return self.planner.power(self.view, seat, cards, self.base, rent)
+        """Income per round (no event) of ``cards`` for ``seat``; in the last round, with a
+        Fuel Truck from the side board when one more earns more than it costs (coins are
+        then only good for this round's buys)."""
+        trucks = self._trucks(seat) if rent and self.buys else ()
+        coin = FREE_COIN_COST if self.last else 1.0  # in the last round every coin is free
+        return self.planner.power(self.view, seat, cards, self.base, rent, trucks, coin)
+
+    def _trucks(self, seat: int) -> tuple[tuple[int, int], ...]:
+        """One side-board truck of each capacity ``seat`` could pay for, with its price."""
+        out: dict[int, tuple[int, int]] = {}
+        coins = spendable(self.view, seat)
+        for t in sorted(self.view.truck_supply):
+            cap = TRUCK_CAP[t]
+            price = truck_price(self.view, seat, cap)
+            if cap not in out and price <= coins:
+                out[cap] = (t, price)
+        return tuple(out.values())
 
     def cards(self, seat: int) -> Cards:
         return flyable(self.view, seat)
