@@ -150,22 +150,36 @@ class Planner:
         """Income a round of ``cards`` makes, renting the best Landing Rights for it when
         ``rent`` and the seat has none yet, and buying one of ``trucks`` (pairs of truck id
         and price) when that earns more; a coin of rent or price costs ``coin`` of income."""
+        income, price = self.with_buys(view, seat, cards, earnings, rent, trucks, coin)
+        return income - coin * price
+
+    def with_buys(
+        self, view: Any, seat: int, cards: Cards, earnings: Earnings, rent: bool = True,
+        trucks: tuple[tuple[int, int], ...] = (), coin: float = 1.0,
+    ) -> tuple[int, int]:
+        """The income and the price of the buys :meth:`power` counts. When a coin costs less
+        than a coin of income (the last round), buys cost the coins at hand: those the seat
+        cannot pay for are left out."""
         plan = self.arrangement(cards, earnings)
-        best = plan.income
+        best = (plan.income, 0)
         flown = {f.passenger for f in plan.flights()}
         grounded = [q for q in cards.passengers if q not in flown]
         if not grounded or len(flown) >= len(cards.planes):
             return best
+        coins = spendable(view, seat) if coin < 1.0 else None
+
+        def better(income: int, price: int) -> None:
+            nonlocal best
+            if (coins is None or price <= coins) and income - coin * price > best[0] - coin * best[1]:
+                best = (income, price)
+
         for truck, price in trucks:
-            best = max(best, self.power(view, seat, cards.plus("truck", truck), earnings, rent, coin=coin) - coin * price)
+            income, more = self.with_buys(view, seat, cards.plus("truck", truck), earnings, rent, (), coin)
+            better(income, price + more)
         if not rent or cards.rights:
             return best
         for card in rights_candidates(view, grounded):
-            price = landing_rights_price(view, seat, card)
-            if coin < 1.0 and price > spendable(view, seat):
-                continue  # coins that cost little are those at hand: what they cannot pay for is out
-            income = self.arrangement(cards.plus("rights", card), earnings).income
-            best = max(best, income - coin * price)
+            better(self.arrangement(cards.plus("rights", card), earnings).income, landing_rights_price(view, seat, card))
         return best
 
 

@@ -79,7 +79,7 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
     Holdings,
     Lot,
 )
-from flight_tui.games.connecting_flights.core.chains import AP_CONT, AP_STARS, CARD_AIRPORT, PASS_STARS, PLANE_STARS, TRUCK_CAP
+from flight_tui.games.connecting_flights.core.chains import AP_CONT, AP_STARS, CARD_AIRPORT, PASS_STARS, PLANE_STARS
 
 POWER_WORTH = {
     "grant_bonus": 4.5,
@@ -169,7 +169,8 @@ class CompetitiveBot:
         legal = self.rules.legal_actions_from_view(view)
         if len(legal) == 1:
             return legal[0]
-        appraiser = Appraiser(view, self.planner, self.cfg.coin_rate, self.cfg.potential)
+        buys = view.phase in (CHOOSE_LOTS, BIDDING)
+        appraiser = Appraiser(view, self.planner, self.cfg.coin_rate, self.cfg.potential, buys)
         if view.pending is not None and view.pending.to_seat == view.seat and any(isinstance(a, Accept) for a in legal):
             return self.answer(view, appraiser)
         phase = view.phase
@@ -234,16 +235,16 @@ class CompetitiveBot:
         worth = appraiser.card_worth(seat, lot.kind, lot.card)
         if not appraiser.buys or view.phase != BIDDING:
             return worth, 0
-        reserve = 0
-        if worth > appraiser.without_buys().card_worth(seat, lot.kind, lot.card) + 1.0:
-            reserve = min((truck_price(view, seat, TRUCK_CAP[t]) for t in view.truck_supply), default=0)
         cards = appraiser.cards(seat)
+        reserve = appraiser.buys_price(seat, cards.plus(lot.kind, lot.card))
         for other in view.lots[view.bidding.lot + 1:]:
             if other.kind == lot.kind or other.card < 0:
                 continue
-            pair = PAIR_SHARE * appraiser.card_worth(seat, lot.kind, lot.card, cards.plus(other.kind, other.card))
+            both = cards.plus(other.kind, other.card)
+            pair = PAIR_SHARE * appraiser.card_worth(seat, lot.kind, lot.card, both)
             if pair > worth:
-                worth, reserve = pair, face_value(other)
+                worth = pair
+                reserve = face_value(other) + appraiser.buys_price(seat, both.plus(lot.kind, lot.card))
         return worth, reserve
 
     def _unknown_worth(self, view: Any, appraiser: Appraiser, seat: int, kind: str) -> float:

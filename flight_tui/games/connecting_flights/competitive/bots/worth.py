@@ -35,8 +35,9 @@ COMPLEMENTS = ("plane", "truck", "airport", "passenger")
 class Appraiser:
     """Worth in coins of cards to any seat, for one view (the bot's own)."""
 
-    def __init__(self, view: Any, planner: Planner, coin_rate: float, potential: float, buys: bool = True) -> None:
-        """``buys``: in the last round, count a Fuel Truck bought at the Marketplace with a card."""
+    def __init__(self, view: Any, planner: Planner, coin_rate: float, potential: float, buys: bool = False) -> None:
+        """``buys``: in the last round, count a Fuel Truck to be bought at the Marketplace with
+        the cards judged (before the Marketplace, when the truck is not judged on its own)."""
         self.view = view
         self.planner = planner
         self.coin_rate = coin_rate
@@ -45,22 +46,28 @@ class Appraiser:
         self._airports: list[int] | None = None
         self.last = flies_left(view) <= 1
         self.buys = buys and self.last
-        coins = tuple(spendable(view, s) for s in range(view.num_seats)) if self.buys else ()
+        coins = tuple(spendable(view, s) for s in range(view.num_seats)) if self.last else ()
         self.when = (flies_left(view), tuple(view.airport_pool), coin_rate, potential, self.buys, tuple(view.truck_supply), coins)
         """What a holding's worth depends on besides the seat and its cards (in the last round,
         the trucks a seat may still buy)."""
 
-    def without_buys(self) -> Appraiser:
-        """The same judge, counting no truck bought at the Marketplace."""
-        return Appraiser(self.view, self.planner, self.coin_rate, self.potential, buys=False)
 
     def power(self, seat: int, cards: Cards, rent: bool = True) -> float:
         """Income per round (no event) of ``cards`` for ``seat``; in the last round, with a
         Fuel Truck from the side board when one more earns more than it costs (coins are
         then only good for this round's buys)."""
         trucks = self._trucks(seat) if rent and self.buys else ()
-        coin = FREE_COIN_COST if self.last else 1.0  # in the last round every coin is free
-        return self.planner.power(self.view, seat, cards, self.base, rent, trucks, coin)
+        return self.planner.power(self.view, seat, cards, self.base, rent, trucks, self._coin())
+
+    def buys_price(self, seat: int, cards: Cards) -> int:
+        """In the last round, the coins the Marketplace buys that :meth:`power` counts for
+        ``cards`` cost (they must be kept for the Marketplace); else 0."""
+        if not self.buys:
+            return 0
+        return self.planner.with_buys(self.view, seat, cards, self.base, True, self._trucks(seat), self._coin())[1]
+
+    def _coin(self) -> float:
+        return FREE_COIN_COST if self.last else 1.0  # in the last round every coin is free
 
     def _trucks(self, seat: int) -> tuple[tuple[int, int], ...]:
         """One side-board truck of each capacity ``seat`` could pay for, with its price."""
