@@ -145,17 +145,18 @@ class Planner:
 
     def power(
         self, view: Any, seat: int, cards: Cards, earnings: Earnings, rent: bool = True,
-        trucks: tuple[tuple[int, int], ...] = (), coin: float = 1.0,
+        buys: tuple[tuple[str, int, int], ...] = (), coin: float = 1.0,
     ) -> float:
         """Income a round of ``cards`` makes, renting the best Landing Rights for it when
-        ``rent`` and the seat has none yet, and buying one of ``trucks`` (pairs of truck id
-        and price) when that earns more; a coin of rent or price costs ``coin`` of income."""
-        income, price = self.with_buys(view, seat, cards, earnings, rent, trucks, coin)
+        ``rent`` and the seat has none yet, and buying a truck and an electric plane of
+        ``buys`` (kind, id, price) when that earns more; a coin of rent or price costs
+        ``coin`` of income."""
+        income, price = self.with_buys(view, seat, cards, earnings, rent, buys, coin)
         return income - coin * price
 
     def with_buys(
         self, view: Any, seat: int, cards: Cards, earnings: Earnings, rent: bool = True,
-        trucks: tuple[tuple[int, int], ...] = (), coin: float = 1.0,
+        buys: tuple[tuple[str, int, int], ...] = (), coin: float = 1.0,
     ) -> tuple[int, int]:
         """The income and the price of the buys :meth:`power` counts. When a coin costs less
         than a coin of income (the last round), buys cost the coins at hand: those the seat
@@ -164,8 +165,9 @@ class Planner:
         best = (plan.income, 0)
         flown = {f.passenger for f in plan.flights()}
         grounded = [q for q in cards.passengers if q not in flown]
-        if not grounded or len(flown) >= len(cards.planes):
+        if not grounded:
             return best
+        idle = len(flown) < len(cards.planes)
         coins = spendable(view, seat) if coin < 1.0 else None
 
         def better(income: int, price: int) -> None:
@@ -173,10 +175,13 @@ class Planner:
             if (coins is None or price <= coins) and income - coin * price > best[0] - coin * best[1]:
                 best = (income, price)
 
-        for truck, price in trucks:
-            income, more = self.with_buys(view, seat, cards.plus("truck", truck), earnings, rent, (), coin)
+        for kind, item, price in buys:
+            if kind == "truck" and not idle:
+                continue
+            rest = tuple(b for b in buys if b[0] != kind)
+            income, more = self.with_buys(view, seat, cards.plus(kind, item), earnings, rent, rest, coin)
             better(income, price + more)
-        if not rent or cards.rights:
+        if not rent or cards.rights or not idle:
             return best
         for card in rights_candidates(view, grounded):
             better(self.arrangement(cards.plus("rights", card), earnings).income, landing_rights_price(view, seat, card))

@@ -22,7 +22,15 @@ from flight_tui.games.connecting_flights.competitive.bots.model import (
     income_worth,
 )
 from flight_tui.games.connecting_flights.competitive.rules.actions import Bundle
-from flight_tui.games.connecting_flights.competitive.rules.common import data, fee, power, spendable, truck_price, world
+from flight_tui.games.connecting_flights.competitive.rules.common import (
+    data,
+    electric_price,
+    fee,
+    power,
+    spendable,
+    truck_price,
+    world,
+)
 from flight_tui.games.connecting_flights.core.chains import CARD_AIRPORT, TRUCK_CAP
 
 
@@ -36,8 +44,9 @@ class Appraiser:
     """Worth in coins of cards to any seat, for one view (the bot's own)."""
 
     def __init__(self, view: Any, planner: Planner, coin_rate: float, potential: float, buys: bool = False) -> None:
-        """``buys``: in the last round, count a Fuel Truck to be bought at the Marketplace with
-        the cards judged (before the Marketplace, when the truck is not judged on its own)."""
+        """``buys``: in the last round, count a Fuel Truck and an Electric Plane to be bought at
+        the Marketplace with the cards judged (before the Marketplace, where they are not
+        judged on their own)."""
         self.view = view
         self.planner = planner
         self.coin_rate = coin_rate
@@ -47,38 +56,40 @@ class Appraiser:
         self.last = flies_left(view) <= 1
         self.buys = buys and self.last
         coins = tuple(spendable(view, s) for s in range(view.num_seats)) if self.last else ()
-        self.when = (flies_left(view), tuple(view.airport_pool), coin_rate, potential, self.buys, tuple(view.truck_supply), coins)
+        self.when = (flies_left(view), tuple(view.airport_pool), coin_rate, potential, self.buys, tuple(view.truck_supply), tuple(view.electric_pool), coins)
         """What a holding's worth depends on besides the seat and its cards (in the last round,
-        the trucks a seat may still buy)."""
+        what a seat may still buy)."""
 
 
     def power(self, seat: int, cards: Cards, rent: bool = True) -> float:
-        """Income per round (no event) of ``cards`` for ``seat``; in the last round, with a
-        Fuel Truck from the side board when one more earns more than it costs (coins are
-        then only good for this round's buys)."""
-        trucks = self._trucks(seat) if rent and self.buys else ()
-        return self.planner.power(self.view, seat, cards, self.base, rent, trucks, self._coin())
+        """Income per round (no event) of ``cards`` for ``seat``; before the last round's
+        Marketplace, with a Fuel Truck and an Electric Plane bought there when that earns more
+        (coins are then only good for this round's buys)."""
+        buys = self._buys(seat) if rent and self.buys else ()
+        return self.planner.power(self.view, seat, cards, self.base, rent, buys, self._coin())
 
     def buys_price(self, seat: int, cards: Cards) -> int:
-        """In the last round, the coins the Marketplace buys that :meth:`power` counts for
+        """Before the last round's Marketplace, the coins the buys :meth:`power` counts for
         ``cards`` cost (they must be kept for the Marketplace); else 0."""
         if not self.buys:
             return 0
-        return self.planner.with_buys(self.view, seat, cards, self.base, True, self._trucks(seat), self._coin())[1]
+        return self.planner.with_buys(self.view, seat, cards, self.base, True, self._buys(seat), self._coin())[1]
 
     def _coin(self) -> float:
         return FREE_COIN_COST if self.last else 1.0  # in the last round every coin is free
 
-    def _trucks(self, seat: int) -> tuple[tuple[int, int], ...]:
-        """One side-board truck of each capacity ``seat`` could pay for, with its price."""
-        out: dict[int, tuple[int, int]] = {}
+    def _buys(self, seat: int) -> tuple[tuple[str, int, int], ...]:
+        """One side-board truck of each capacity and one Electric Plane of each price that
+        ``seat`` could pay for: (kind, id, price)."""
+        out: dict[tuple[str, int], tuple[str, int, int]] = {}
         coins = spendable(self.view, seat)
         for t in sorted(self.view.truck_supply):
-            cap = TRUCK_CAP[t]
-            price = truck_price(self.view, seat, cap)
-            if cap not in out and price <= coins:
-                out[cap] = (t, price)
-        return tuple(out.values())
+            price = truck_price(self.view, seat, TRUCK_CAP[t])
+            out.setdefault(("truck", TRUCK_CAP[t]), ("truck", t, price))
+        for p in sorted(self.view.electric_pool):
+            price = electric_price(self.view, seat, p)
+            out.setdefault(("plane", price), ("plane", p, price))
+        return tuple(b for b in out.values() if b[2] <= coins)
 
     def cards(self, seat: int) -> Cards:
         return flyable(self.view, seat)
