@@ -21,7 +21,6 @@ from flight_tui.games.connecting_flights.competitive.rules.common import (
     disabled,
     event,
     landing_rights_price,
-    spendable,
 )
 from flight_tui.games.connecting_flights.competitive.rules.fly import flight_income
 from flight_tui.games.connecting_flights.competitive.rules.state import FLY, SETUP_PHASES
@@ -144,48 +143,61 @@ class Planner:
         return found
 
     def power(
-        self, view: Any, seat: int, cards: Cards, earnings: Earnings, rent: bool = True,
-        buys: tuple[tuple[str, int, int], ...] = (), coin: float = 1.0,
+        self, view: Any, seat: int, cards: Cards, earnings: Earnings, rent: bool = True, market: Market | None = None,
     ) -> float:
         """Income a round of ``cards`` makes, renting the best Landing Rights for it when
-        ``rent`` and the seat has none yet, and buying a truck and an electric plane of
-        ``buys`` (kind, id, price) when that earns more; a coin of rent or price costs
-        ``coin`` of income."""
-        income, price = self.with_buys(view, seat, cards, earnings, rent, buys, coin)
-        return income - coin * price
+        ``rent`` and the seat has none yet (the rent is taken off), and with the ``market``
+        buys that earn more than they cost."""
+        return self.with_buys(view, seat, cards, earnings, rent, market)[0]
 
     def with_buys(
-        self, view: Any, seat: int, cards: Cards, earnings: Earnings, rent: bool = True,
-        buys: tuple[tuple[str, int, int], ...] = (), coin: float = 1.0,
-    ) -> tuple[int, int]:
-        """The income and the price of the buys :meth:`power` counts. When a coin costs less
-        than a coin of income (the last round), buys cost the coins at hand: those the seat
-        cannot pay for are left out."""
+        self, view: Any, seat: int, cards: Cards, earnings: Earnings, rent: bool = True, market: Market | None = None,
+    ) -> tuple[float, int]:
+        """:meth:`power`, and the coins the buys and rent it counts cost."""
         plan = self.arrangement(cards, earnings)
-        best = (plan.income, 0)
+        best = (float(plan.income), 0)
         flown = {f.passenger for f in plan.flights()}
         grounded = [q for q in cards.passengers if q not in flown]
         if not grounded:
             return best
         idle = len(flown) < len(cards.planes)
-        coins = spendable(view, seat) if coin < 1.0 else None
+        market = market or NO_MARKET
 
-        def better(income: int, price: int) -> None:
+        def better(income: float, price: int) -> None:
             nonlocal best
-            if (coins is None or price <= coins) and income - coin * price > best[0] - coin * best[1]:
+            if price <= market.budget and income > best[0]:
                 best = (income, price)
 
-        for kind, item, price in buys:
+        for kind, item, price in market.items:
             if kind == "truck" and not idle:
                 continue
-            rest = tuple(b for b in buys if b[0] != kind)
-            income, more = self.with_buys(view, seat, cards.plus(kind, item), earnings, rent, rest, coin)
-            better(income, price + more)
+            rest = msgspec.structs.replace(market, items=tuple(b for b in market.items if b[0] != kind))
+            income, more = self.with_buys(view, seat, cards.plus(kind, item), earnings, rent, rest)
+            better(income - market.coin * price, price + more)
         if not rent or cards.rights or not idle:
             return best
         for card in rights_candidates(view, grounded):
-            better(self.arrangement(cards.plus("rights", card), earnings).income, landing_rights_price(view, seat, card))
+            price = landing_rights_price(view, seat, card)
+            income = self.arrangement(cards.plus("rights", card), earnings).income
+            better(income - market.rent_coin * price, price if market.rent_coin < 1.0 else 0)
         return best
+
+
+class Market(msgspec.Struct, frozen=True):
+    """What a seat may still buy at this round's Marketplace, as :meth:`Planner.power` counts it."""
+
+    items: tuple[tuple[str, int, int], ...] = ()
+    """(kind, id, price): Fuel Trucks and Electric Planes, at most one of each kind bought."""
+    coin: float = 1.0
+    """Income one coin of their price costs."""
+    rent_coin: float = 1.0
+    """Income one coin of Landing Rights costs (below 1, the rent counts in ``budget`` too)."""
+    budget: float = float("inf")
+    """The most the buys may cost."""
+
+
+NO_MARKET = Market()
+"""Landing Rights rented at their full price, nothing bought."""
 
 
 def rights_candidates(view: Any, passengers: Iterable[int]) -> list[int]:

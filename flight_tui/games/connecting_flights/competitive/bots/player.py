@@ -227,9 +227,9 @@ class CompetitiveBot:
 
     def lot_value(self, view: Any, appraiser: Appraiser, seat: int, lot: Lot) -> tuple[float, int]:
         """What a lot is worth to ``seat``, and the coins it must keep after buying it for the
-        buys that worth counts on. In the last round's bidding a card also counts a share
-        (:data:`PAIR_SHARE`) of what it adds with a card of another kind still to be
-        auctioned, and what it adds with a Fuel Truck from the side board."""
+        Marketplace buys that worth counts on (see :meth:`Appraiser.market`). In the last
+        round's bidding a card also counts a share (:data:`PAIR_SHARE`) of what it adds with a
+        card of another kind still to be auctioned."""
         if lot.kind in ("plane", "passenger") and lot.card < 0:
             return self._unknown_worth(view, appraiser, seat, lot.kind), 0
         worth = appraiser.card_worth(seat, lot.kind, lot.card)
@@ -237,7 +237,7 @@ class CompetitiveBot:
             return worth, 0
         cards = appraiser.cards(seat)
         reserve = appraiser.buys_price(seat, cards.plus(lot.kind, lot.card))
-        for other in view.lots[view.bidding.lot + 1:]:
+        for other in view.lots[view.bidding.lot + 1:] if appraiser.last else ():
             if other.kind == lot.kind or other.card < 0:
                 continue
             both = cards.plus(other.kind, other.card)
