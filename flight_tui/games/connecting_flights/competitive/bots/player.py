@@ -225,11 +225,11 @@ class CompetitiveBot:
     def lot_worth(self, view: Any, appraiser: Appraiser, seat: int, lot: Lot) -> float:
         return self.lot_value(view, appraiser, seat, lot)[0]
 
-    def lot_value(self, view: Any, appraiser: Appraiser, seat: int, lot: Lot) -> tuple[float, int]:
+    def lot_value(self, view: Any, appraiser: Appraiser, seat: int, lot: Lot, pairs: bool = True) -> tuple[float, int]:
         """What a lot is worth to ``seat``, and the coins it must keep after buying it for the
         Marketplace buys that worth counts on (see :meth:`Appraiser.market`). In the last
         round's bidding a card also counts a share (:data:`PAIR_SHARE`) of what it adds with a
-        card of another kind still to be auctioned."""
+        card of another kind still to be auctioned (unless not ``pairs``)."""
         if lot.kind in ("plane", "passenger") and lot.card < 0:
             return self._unknown_worth(view, appraiser, seat, lot.kind), 0
         worth = appraiser.card_worth(seat, lot.kind, lot.card)
@@ -237,7 +237,7 @@ class CompetitiveBot:
             return worth, 0
         cards = appraiser.cards(seat)
         reserve = appraiser.buys_price(seat, cards.plus(lot.kind, lot.card))
-        for other in view.lots[view.bidding.lot + 1:] if appraiser.last else ():
+        for other in view.lots[view.bidding.lot + 1:] if appraiser.last and pairs else ():
             if other.kind == lot.kind or other.card < 0:
                 continue
             both = cards.plus(other.kind, other.card)
@@ -313,14 +313,16 @@ class CompetitiveBot:
         return Bid(max(lowest, min(top, lowest + int((top - lowest) * self.cfg.open_share))))
 
     def _rival_top(self, view: Any, appraiser: Appraiser, lot: Lot) -> int:
-        """The most any rival still in would pay for the lot (as a Normal bot would value it)."""
+        """The most any rival still in would pay for the lot (as a Normal bot would value it;
+        Normal, which asks only to keep the card from a rival, leaves out the pairs of round 10)."""
         b = view.bidding
         normal = LEVELS["normal"]
         out = 0
         for seat in range(view.num_seats):
             if seat == view.seat or b.out[seat] or b.bids[seat] >= bid_limit(view, seat):
                 continue
-            out = max(out, appraiser.top_price(seat, self.lot_worth(view, appraiser, seat, lot) * normal.bid_share))
+            worth = self.lot_value(view, appraiser, seat, lot, pairs=self.cfg.reads_rivals)[0]
+            out = max(out, appraiser.top_price(seat, worth * normal.bid_share))
         return out
 
     def _rival_has_bids(self, view: Any) -> bool:
