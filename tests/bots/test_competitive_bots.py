@@ -11,7 +11,7 @@ import msgspec
 import pytest
 
 from flight_tui.bots import make_bot
-from flight_tui.games.connecting_flights.competitive.bots.model import Earnings, Planner, flyable
+from flight_tui.games.connecting_flights.competitive.bots.model import Cards, Earnings, Planner, flyable
 from flight_tui.games.connecting_flights.competitive.rules import COMPETITIVE as R
 from flight_tui.games.connecting_flights.competitive.rules import CompetitiveConfig
 from flight_tui.games.connecting_flights.competitive.rules.actions import (
@@ -28,7 +28,8 @@ from flight_tui.games.connecting_flights.competitive.rules.actions import (
 )
 from flight_tui.games.connecting_flights.competitive.rules.describe import card_name, describe
 from flight_tui.games.connecting_flights.competitive.rules.fly import best_chains, score
-from flight_tui.games.connecting_flights.competitive.rules.state import BIDDING, MARKET, SABOTAGE
+from flight_tui.games.connecting_flights.competitive.rules.common import truck_price
+from flight_tui.games.connecting_flights.competitive.rules.state import BIDDING, MARKET, SABOTAGE, Holdings
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
 from flight_tui.games.connecting_flights.core.arrange import best_arrangement
 from flight_tui.games.connecting_flights.core.chains import CARD_AIRPORT, PASS_STARS, PLANE_STARS, TRUCK_CAP
@@ -353,3 +354,38 @@ def test_a_bot_at_the_cap_buys_at_the_side_board_what_it_would_not_buy_with_room
             at_cap, with_room = chosen
             spends += isinstance(at_cap, BUYS) and not isinstance(with_room, BUYS)
     assert spends >= 2
+
+
+def test_in_the_last_round_a_bot_with_90_coins_bids_on_a_plane_that_flies_with_a_truck_it_will_buy():
+    """Round 10's auction: the bot holds two airports and a passenger, no plane and no truck,
+    with 90 coins. A plane alone flies nothing, but with a Fuel Truck from the side board it
+    flies the passenger: the bot bids for it (coins kept now would be lost to the cap), and its
+    last bid keeps the coins that truck costs."""
+    state = R.new_game(CompetitiveConfig(players=2), 77)
+    bots = [make_bot(GAME, "random", s) for s in range(2)]
+    while not (state.phase == BIDDING and state.round == 10):
+        seat = _asked(state)
+        R.apply(state, seat, bots[seat].choose(R.view(state, seat)))
+    seat, lot = _asked(state), state.lots[state.bidding.lot]
+    assert lot.kind == "plane"
+    earn = Earnings(R.view(state, seat), with_event=False)
+    held = {q for h in state.holdings for q in h.passengers} | {x.card for x in state.lots if x.kind == "passenger"}
+    pool = sorted(state.airport_pool)
+
+    def flies(cards, truck):
+        return Planner(300, 30).arrangement(cards.plus("truck", truck), earn).income > 0
+
+    trucks = {TRUCK_CAP[t]: t for t in state.truck_supply}
+    hand = next(
+        Cards([a, b], [lot.card], [q])
+        for q in range(len(W.passengers)) if q not in held
+        for a in pool for b in pool if a < b and flies(Cards([a, b], [lot.card], [q]), trucks[4])
+    )
+    need = min(truck_price(state, seat, c) for c, t in trucks.items() if flies(hand, t))
+    state.airport_pool = [c for c in state.airport_pool if c not in hand.airports]
+    state.holdings[seat] = Holdings(90, list(hand.airports), [], list(hand.passengers), [], [], state.holdings[seat].continent)
+    first = make_bot(GAME, "normal", 1).choose(R.view(state, seat))
+    assert isinstance(first, Bid)
+    state.bidding.bids[seat] = 1  # its last bid
+    last = make_bot(GAME, "normal", 1).choose(R.view(state, seat))
+    assert isinstance(last, Bid) and first.amount <= last.amount <= 90 - need

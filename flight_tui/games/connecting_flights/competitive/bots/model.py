@@ -142,21 +142,62 @@ class Planner:
             self._memo[key] = found
         return found
 
-    def power(self, view: Any, seat: int, cards: Cards, earnings: Earnings, rent: bool = True) -> float:
+    def power(
+        self, view: Any, seat: int, cards: Cards, earnings: Earnings, rent: bool = True, market: Market | None = None,
+    ) -> float:
         """Income a round of ``cards`` makes, renting the best Landing Rights for it when
-        ``rent`` and the seat has none yet (the rent is taken off)."""
+        ``rent`` and the seat has none yet (the rent is taken off), and with the ``market``
+        buys that earn more than they cost."""
+        return self.with_buys(view, seat, cards, earnings, rent, market)[0]
+
+    def with_buys(
+        self, view: Any, seat: int, cards: Cards, earnings: Earnings, rent: bool = True, market: Market | None = None,
+    ) -> tuple[float, int]:
+        """:meth:`power`, and the coins the buys and rent it counts cost."""
         plan = self.arrangement(cards, earnings)
-        best = plan.income
-        if not rent or cards.rights:
-            return best
+        best = (float(plan.income), 0)
         flown = {f.passenger for f in plan.flights()}
         grounded = [q for q in cards.passengers if q not in flown]
-        if not grounded or len(flown) >= len(cards.planes):
+        if not grounded:
+            return best
+        idle = len(flown) < len(cards.planes)
+        market = market or NO_MARKET
+
+        def better(income: float, price: int) -> None:
+            nonlocal best
+            if price <= market.budget and income > best[0]:
+                best = (income, price)
+
+        for kind, item, price in market.items:
+            if kind == "truck" and not idle:
+                continue
+            rest = msgspec.structs.replace(market, items=tuple(b for b in market.items if b[0] != kind))
+            income, more = self.with_buys(view, seat, cards.plus(kind, item), earnings, rent, rest)
+            better(income - market.coin * price, price + more)
+        if not rent or cards.rights or not idle:
             return best
         for card in rights_candidates(view, grounded):
+            price = landing_rights_price(view, seat, card)
             income = self.arrangement(cards.plus("rights", card), earnings).income
-            best = max(best, income - landing_rights_price(view, seat, card))
+            better(income - market.rent_coin * price, price if market.rent_coin < 1.0 else 0)
         return best
+
+
+class Market(msgspec.Struct, frozen=True):
+    """What a seat may still buy at this round's Marketplace, as :meth:`Planner.power` counts it."""
+
+    items: tuple[tuple[str, int, int], ...] = ()
+    """(kind, id, price): Fuel Trucks and Electric Planes, at most one of each kind bought."""
+    coin: float = 1.0
+    """Income one coin of their price costs."""
+    rent_coin: float = 1.0
+    """Income one coin of Landing Rights costs (below 1, the rent counts in ``budget`` too)."""
+    budget: float = float("inf")
+    """The most the buys may cost."""
+
+
+NO_MARKET = Market()
+"""Landing Rights rented at their full price, nothing bought."""
 
 
 def rights_candidates(view: Any, passengers: Iterable[int]) -> list[int]:

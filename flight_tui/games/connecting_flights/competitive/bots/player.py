@@ -62,6 +62,7 @@ from flight_tui.games.connecting_flights.competitive.rules.common import (
     electric_price,
     fee,
     landing_rights_price,
+    spendable,
     truck_price,
     world,
 )
@@ -105,6 +106,9 @@ UNKNOWN_KINDS = 4
 """The top card of a deck is judged as one of this many of its most common kinds."""
 SHORTLIST = 3
 """Lots whose worth to the rivals is judged when choosing what to put up."""
+PAIR_SHARE = 0.5
+"""In the last round, a card that earns only with a card of another kind still to be auctioned
+counts this share of what it adds with it (that one must be won too)."""
 
 
 class Level(msgspec.Struct, frozen=True):
@@ -165,7 +169,8 @@ class CompetitiveBot:
         legal = self.rules.legal_actions_from_view(view)
         if len(legal) == 1:
             return legal[0]
-        appraiser = Appraiser(view, self.planner, self.cfg.coin_rate, self.cfg.potential)
+        buys = view.phase in (CHOOSE_LOTS, BIDDING)
+        appraiser = Appraiser(view, self.planner, self.cfg.coin_rate, self.cfg.potential, buys)
         if view.pending is not None and view.pending.to_seat == view.seat and any(isinstance(a, Accept) for a in legal):
             return self.answer(view, appraiser)
         phase = view.phase
@@ -218,9 +223,29 @@ class CompetitiveBot:
     # ------------------------------------------------------------ auction
 
     def lot_worth(self, view: Any, appraiser: Appraiser, seat: int, lot: Lot) -> float:
+        return self.lot_value(view, appraiser, seat, lot)[0]
+
+    def lot_value(self, view: Any, appraiser: Appraiser, seat: int, lot: Lot, pairs: bool = True) -> tuple[float, int]:
+        """What a lot is worth to ``seat``, and the coins it must keep after buying it for the
+        Marketplace buys that worth counts on (see :meth:`Appraiser.market`). In the last
+        round's bidding a card also counts a share (:data:`PAIR_SHARE`) of what it adds with a
+        card of another kind still to be auctioned (unless not ``pairs``)."""
         if lot.kind in ("plane", "passenger") and lot.card < 0:
-            return self._unknown_worth(view, appraiser, seat, lot.kind)
-        return appraiser.card_worth(seat, lot.kind, lot.card)
+            return self._unknown_worth(view, appraiser, seat, lot.kind), 0
+        worth = appraiser.card_worth(seat, lot.kind, lot.card)
+        if not appraiser.buys or view.phase != BIDDING:
+            return worth, 0
+        cards = appraiser.cards(seat)
+        reserve = appraiser.buys_price(seat, cards.plus(lot.kind, lot.card))
+        for other in view.lots[view.bidding.lot + 1:] if appraiser.last and pairs else ():
+            if other.kind == lot.kind or other.card < 0:
+                continue
+            both = cards.plus(other.kind, other.card)
+            pair = PAIR_SHARE * appraiser.card_worth(seat, lot.kind, lot.card, both)
+            if pair > worth:
+                worth = pair
+                reserve = face_value(other) + appraiser.buys_price(seat, both.plus(lot.kind, lot.card))
+        return worth, reserve
 
     def _unknown_worth(self, view: Any, appraiser: Appraiser, seat: int, kind: str) -> float:
         """The expected worth of the top card of a deck, over the cards it may be."""
@@ -263,7 +288,10 @@ class CompetitiveBot:
         lot = view.lots[b.lot]
         me = view.seat
         lowest = min_bid(b, lot)
-        top = appraiser.top_price(me, self.lot_worth(view, appraiser, me, lot) * self.cfg.bid_share)
+        worth, reserve = self.lot_value(view, appraiser, me, lot)
+        top = appraiser.top_price(me, worth * self.cfg.bid_share)
+        if reserve:
+            top = min(top, spendable(view, me) - reserve)
         free = int(appraiser.free_coins(me))
         if self.cfg.denies and free >= lowest and top < free:
             top = max(top, min(free, self._rival_top(view, appraiser, lot)))  # coins lost anyway keep it from a rival
@@ -285,14 +313,16 @@ class CompetitiveBot:
         return Bid(max(lowest, min(top, lowest + int((top - lowest) * self.cfg.open_share))))
 
     def _rival_top(self, view: Any, appraiser: Appraiser, lot: Lot) -> int:
-        """The most any rival still in would pay for the lot (as a Normal bot would value it)."""
+        """The most any rival still in would pay for the lot (as a Normal bot would value it;
+        Normal, which asks only to keep the card from a rival, leaves out the pairs of round 10)."""
         b = view.bidding
         normal = LEVELS["normal"]
         out = 0
         for seat in range(view.num_seats):
             if seat == view.seat or b.out[seat] or b.bids[seat] >= bid_limit(view, seat):
                 continue
-            out = max(out, appraiser.top_price(seat, self.lot_worth(view, appraiser, seat, lot) * normal.bid_share))
+            worth = self.lot_value(view, appraiser, seat, lot, pairs=self.cfg.reads_rivals)[0]
+            out = max(out, appraiser.top_price(seat, worth * normal.bid_share))
         return out
 
     def _rival_has_bids(self, view: Any) -> bool:

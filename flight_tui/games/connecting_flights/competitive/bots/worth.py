@@ -16,13 +16,22 @@ from typing import Any
 from flight_tui.games.connecting_flights.competitive.bots.model import (
     Cards,
     Earnings,
+    Market,
     Planner,
     flies_left,
     flyable,
     income_worth,
 )
 from flight_tui.games.connecting_flights.competitive.rules.actions import Bundle
-from flight_tui.games.connecting_flights.competitive.rules.common import data, fee, power, spendable, truck_price, world
+from flight_tui.games.connecting_flights.competitive.rules.common import (
+    data,
+    electric_price,
+    fee,
+    power,
+    spendable,
+    truck_price,
+    world,
+)
 from flight_tui.games.connecting_flights.core.chains import CARD_AIRPORT, TRUCK_CAP
 
 
@@ -35,19 +44,59 @@ COMPLEMENTS = ("plane", "truck", "airport", "passenger")
 class Appraiser:
     """Worth in coins of cards to any seat, for one view (the bot's own)."""
 
-    def __init__(self, view: Any, planner: Planner, coin_rate: float, potential: float) -> None:
+    def __init__(self, view: Any, planner: Planner, coin_rate: float, potential: float, buys: bool = False) -> None:
+        """``buys``: count a Fuel Truck and an Electric Plane to be bought at this round's
+        Marketplace with coins the seat cannot keep (before the Marketplace, where they are
+        not judged on their own)."""
         self.view = view
         self.planner = planner
         self.coin_rate = coin_rate
         self.potential = potential
         self.base = Earnings(view, with_event=False)
         self._airports: list[int] | None = None
-        self.when = (flies_left(view), tuple(view.airport_pool), coin_rate, potential)
-        """What a holding's worth depends on besides the seat and its cards."""
+        self._markets: dict[int, Market] = {}
+        self.last = flies_left(view) <= 1
+        self.buys = buys
+        coins = tuple(spendable(view, s) for s in range(view.num_seats)) if buys or self.last else ()
+        self.when = (flies_left(view), tuple(view.airport_pool), coin_rate, potential, buys, coins, tuple(view.truck_supply), tuple(view.electric_pool))
+        """What a holding's worth depends on besides the seat and its cards (and, when it
+        counts buys, what a seat may still buy with what)."""
 
     def power(self, seat: int, cards: Cards, rent: bool = True) -> float:
-        """Income per round (no event) of ``cards`` for ``seat``."""
-        return self.planner.power(self.view, seat, cards, self.base, rent)
+        """Income per round (no event) of ``cards`` for ``seat``, with the buys of
+        :meth:`market` that earn more."""
+        return self.planner.power(self.view, seat, cards, self.base, rent, self.market(seat) if rent else None)
+
+    def buys_price(self, seat: int, cards: Cards) -> int:
+        """The coins the buys (and, in the last round, the rent) :meth:`power` counts for
+        ``cards`` cost: they must be kept for the Marketplace."""
+        return self.planner.with_buys(self.view, seat, cards, self.base, True, self.market(seat))[1]
+
+    def market(self, seat: int) -> Market:
+        """What ``seat`` may buy at the Marketplace, as its cards' income counts it: with
+        ``buys``, a truck and an electric plane paid with coins it would lose anyway (every
+        coin in the last round, when the rent costs little too)."""
+        found = self._markets.get(seat)
+        if found is None:
+            free = int(self.free_coins(seat)) if self.buys else 0
+            items = tuple(b for b in self._buys(seat) if b[2] <= free)
+            if self.last:
+                found = Market(items, FREE_COIN_COST, FREE_COIN_COST, spendable(self.view, seat))
+            else:
+                found = Market(items, FREE_COIN_COST, 1.0, free)
+            self._markets[seat] = found
+        return found
+
+    def _buys(self, seat: int) -> tuple[tuple[str, int, int], ...]:
+        """One side-board truck of each capacity and one Electric Plane of each price: (kind,
+        id, price)."""
+        out: dict[tuple[str, int], tuple[str, int, int]] = {}
+        for t in sorted(self.view.truck_supply):
+            out.setdefault(("truck", TRUCK_CAP[t]), ("truck", t, truck_price(self.view, seat, TRUCK_CAP[t])))
+        for p in sorted(self.view.electric_pool):
+            price = electric_price(self.view, seat, p)
+            out.setdefault(("plane", price), ("plane", p, price))
+        return tuple(out.values())
 
     def cards(self, seat: int) -> Cards:
         return flyable(self.view, seat)
@@ -61,7 +110,8 @@ class Appraiser:
         coins = spendable(self.view, seat) + more
         if flies_left(self.view) <= 1:
             return float(max(0, coins))
-        over = self.view.holdings[seat].coins + more + self.power(seat, self.cards(seat)) - data().coin_cap
+        income = self.planner.power(self.view, seat, self.cards(seat), self.base)
+        over = self.view.holdings[seat].coins + more + income - data().coin_cap
         return float(max(0, min(coins, over)))
 
     def cost(self, seat: int, price: float) -> float:

@@ -80,10 +80,10 @@ GAINING_EVENTS = ("poorest_gains", "lowest_income_gains")
 
 def cap_losses(state: CompetitiveState, last_income: bool = True) -> list[int]:
     """Coins each seat lost to the cap over the game so far: what its gains asked for beyond
-    what it got (H16); without round 10's income unless ``last_income`` (it comes when the
-    game ends: no coin of it could have been spent). A gain of nothing at the cap is told
-    from a payment of nothing at 0 by its reason (the saboteur's side of Lost Luggage by the
-    seat)."""
+    what it got (H16); without round 10's income unless ``last_income`` (it comes as the game
+    ends: what it pushes above the cap is saved only by spending before). A gain of nothing at
+    the cap is told from a payment of nothing at 0 by its reason (the saboteur's side of Lost
+    Luggage by the seat)."""
     gaining = {e.name for e in data().events if e.effect in GAINING_EVENTS} | set(GAIN_REASONS)
     lost = [0] * state.config.players
     saboteur = -1
