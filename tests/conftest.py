@@ -15,10 +15,10 @@ sys.dont_write_bytecode = False
 
 
 def pytest_xdist_auto_num_workers(config) -> int:
-    """``-n auto``: one worker more than the cores this run may use. Many tests spend much of their
-    time waiting for a terminal, a server or a subprocess; the extra worker keeps the cores busy."""
+    """``-n auto``: two workers per core this run may use. Many tests spend much of their time
+    waiting for a terminal, a server or a subprocess; the other worker keeps the core busy."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return cores + 1
+    return 2 * cores
 
 
 @pytest.fixture(autouse=True)
