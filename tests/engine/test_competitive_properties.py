@@ -170,11 +170,6 @@ class CoinsLedger:
         return self
 
 
-def coins_from_log(state: CompetitiveState) -> CoinsLedger:
-    """Every seat's coins as the whole log accounts for them (starting budget on)."""
-    return CoinsLedger(state.config.players).read(state.log)
-
-
 @game_settings(40)
 @given(config=configs, seed=seeds, choice_seed=seeds)
 def test_random_games_account_for_every_card_truck_and_coin_and_end_after_round_10(config, seed, choice_seed):
@@ -190,7 +185,7 @@ def test_random_games_account_for_every_card_truck_and_coin_and_end_after_round_
             assert ledger.rounds == state.coins_after
         assert 0 <= state.round <= D.rounds
     assert state is not None and state.phase == OVER
-    whole = coins_from_log(state)  # and once from the first event, in case the log was rewritten
+    whole = CoinsLedger(state.config.players).read(state.log)  # and once from the first event, in case the log was rewritten
     assert (whole.coins, whole.rounds) == ([h.coins for h in state.holdings], state.coins_after)
     assert state.round == D.rounds and len(state.history) == D.rounds
     result = R.result(state)

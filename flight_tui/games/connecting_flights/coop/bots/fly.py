@@ -237,8 +237,7 @@ def _reach(seats: list[_SeatRound]) -> set[tuple[int, int]]:
         if not seat.planes or not seat.passengers:
             continue
         best_plane = max(PLANE_STARS[p] for p in seat.planes)
-        landings: dict[int, set[int]] = {}
-        """Passenger card -> the airports it may land at (wherever the flight starts)."""
+        landings: dict[int, set[int]] = {}  # passenger card -> the airports it may land at (wherever the flight starts)
         for a in seat.origins():
             for q in seat.passengers:
                 c = PASS_CONT[q]
@@ -277,7 +276,7 @@ def _score(team: Team, option, reach: set, later, coin_worth: float, charters: b
         key = ("charters", a, home)
         found = memo.get(key)
         if found is None:
-            found = memo[key] = _charters(team, a, home, len(team.fees), coin_worth)
+            found = memo[key] = _charters(team, a, home, coin_worth)
         gains, sources = found
         for gain in gains[:spare]:
             score += gain
@@ -312,14 +311,14 @@ def _hand_offs(row: list[int], a: int, b: int, home: int, reach: set, later) -> 
     return gains
 
 
-def _charters(team: Team, a: int, home: int, spare: int, coin_worth: float) -> tuple[list[float], list[int]]:
-    """The charters worth bringing meeples bound for ``home`` to airport ``a`` to fill up to
-    ``spare`` seats: each one's gain and its source airport, cheapest fee first (those for
-    fewer seats are the first of them)."""
+def _charters(team: Team, a: int, home: int, coin_worth: float) -> tuple[list[float], list[int]]:
+    """The charters worth bringing meeples bound for ``home`` to airport ``a``: each one's gain
+    and its source airport, cheapest fee first (a flight with fewer spare seats takes the
+    first of them)."""
     gains: list[float] = []
     sources: list[int] = []
     coins = team.coins
-    for i, fee in enumerate(team.fees[:spare]):
+    for i, fee in enumerate(team.fees):
         if fee > coins:
             break
         src = next(
