@@ -4,11 +4,10 @@ and ``async`` tests run with asyncio."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import time
 from collections.abc import Callable
 
+from async_tests import run_async  # noqa: F401  (the UI tests import it from here)
 from patience import PATIENCE
 from textual.app import App
 
@@ -93,11 +92,3 @@ async def wait_until(pilot, until: Callable[[], bool], timeout: float = PATIENCE
     await pilot.pause()
 
 
-def run_async(test):
-    """Run an ``async def`` test with asyncio (keeps the test's fixtures and parameters)."""
-
-    @functools.wraps(test)
-    def run(*args, **kwargs):
-        asyncio.run(test(*args, **kwargs))
-
-    return run

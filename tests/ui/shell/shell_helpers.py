@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
 from pathlib import Path
 
+from async_tests import run_async  # noqa: F401  (the shell tests import it from here)
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -54,11 +53,3 @@ class StubTableScreen(Screen[None]):
         self.undone += 1
 
 
-def run_async(test):
-    """Run an ``async def`` test with asyncio (keeps the test's fixtures)."""
-
-    @functools.wraps(test)
-    def run(*args, **kwargs):
-        asyncio.run(test(*args, **kwargs))
-
-    return run
