@@ -50,6 +50,15 @@ def build_parser() -> argparse.ArgumentParser:
     saves.add_argument("--json", action="store_true", help="print JSON instead of a table")
     _add_globals(saves, top=False)
 
+    history = sub.add_parser(
+        "history",
+        help="list finished games and who won how often",
+        description="List the finished games (oldest first) and, per game, each player's games, wins, average and best score.",
+    )
+    history.add_argument("--game", choices=game_names(), help="only the games of this game or mode")
+    history.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    _add_globals(history, top=False)
+
     locate = sub.add_parser(
         "locate",
         help="print where saves, the config file and your themes are",

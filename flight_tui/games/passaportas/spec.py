@@ -9,6 +9,7 @@ SPEC = GameSpec(
     summary="1950s travel agents share one ten-seat plane, fuelled with dice",
     min_players=2,
     max_players=6,
+    score_name="passengers delivered",
     options=(
         GameOption(
             key="four_group",

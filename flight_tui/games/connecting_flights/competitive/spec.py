@@ -10,6 +10,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=5,
     cooperative=False,
+    score_name="income in round 10",
     options=(
         GameOption(
             key="continents",

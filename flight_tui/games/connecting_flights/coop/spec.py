@@ -10,6 +10,7 @@ SPEC = GameSpec(
     min_players=1,
     max_players=3,
     cooperative=True,
+    score_name="passengers flown home",
     options=(
         GameOption(
             key="difficulty",

@@ -1,0 +1,56 @@
+"""The text ``flight-tui history`` prints: the games, then each player's standing per game."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+
+from flight_tui.history.record import GameRecord
+from flight_tui.history.standings import Standing
+
+WINNER_MARK = "*"
+"""After a winner's score in a game's line (a mark, not a colour)."""
+
+
+def result_text(record: GameRecord) -> str:
+    """Who won, in a few words: ``won by Ann``; a cooperative game ``won`` or ``lost``."""
+    if record.cooperative:
+        return "won" if record.winners else "lost"
+    names = record.winner_names
+    return "won by " + ", ".join(names) if names else "no winner"
+
+
+def seats_text(record: GameRecord) -> str:
+    """The seats with their scores, winners marked: ``Ann 35*, Bob (Hard bot) 28``."""
+    return ", ".join(
+        f"{label} {score}{WINNER_MARK if seat in record.winners else ''}"
+        for seat, (label, score) in enumerate(zip(record.players, record.scores))
+    )
+
+
+def format_history(records: Sequence[GameRecord], players: Sequence[Standing], width: int = 80) -> str:
+    """The games (oldest first, the newest just above the standings) and the standings, ``width`` columns wide."""
+    if not records:
+        return "No finished games yet."
+    lines = [f"{len(records)} finished game{'s' if len(records) != 1 else ''} (local times; * a winner):"]
+    for record in records:
+        head = f"{record.finished.astimezone():%Y-%m-%d %H:%M}  {record.title}: {result_text(record)}"
+        lines += textwrap.wrap(head, width, subsequent_indent="    ", break_on_hyphens=False)
+        lines += textwrap.wrap(seats_text(record), width, initial_indent="    ", subsequent_indent="      ", break_on_hyphens=False)
+    lines += ["", *format_standings(players, width)]
+    return "\n".join(lines)
+
+
+def format_standings(players: Sequence[Standing], width: int = 80) -> list[str]:
+    """Per game, a table: player, games, wins, average score, best score."""
+    lines: list[str] = []
+    name_width = max(8, min(width - 32, max((len(s.player) for s in players), default=8)))
+    for game in dict.fromkeys(s.game for s in players):
+        rows = [s for s in players if s.game == game]
+        if lines:
+            lines.append("")
+        lines.append(f"{rows[0].title} (score: {rows[0].score_name})")
+        lines.append(f"  {'player':<{name_width}} {'games':>5} {'wins':>5} {'average':>8} {'best':>6}")
+        for s in rows:
+            lines.append(f"  {s.player[:name_width]:<{name_width}} {s.games:>5} {s.wins:>5} {s.average:>8.1f} {s.best:>6}")
+    return lines
