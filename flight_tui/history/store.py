@@ -108,18 +108,18 @@ class HistoryStore:
                 continue
             path = self.game_path(game_id)
             try:
-                table = self._table_at(path, game_id)
-                finished = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
-                recovered.append(record_of(table, finished, path.stat().st_size))
+                loaded = self._loaded_at(path, game_id)
+                recovered.append(record_of(loaded.table, loaded.header.updated, path.stat().st_size))
             except (HistoryError, OSError, ValueError):
                 unreadable += 1
         return recovered, unreadable
 
     def load_table(self, record: GameRecord) -> Table:
         """The finished game of ``record``, checked, to replay; ``HistoryError`` says why it cannot be."""
-        return self._table_at(self.game_path(record.id), record.id)
+        return self._loaded_at(self.game_path(record.id), record.id).table
 
-    def _table_at(self, path: Path, game_id: str) -> Table:
+    def _loaded_at(self, path: Path, game_id: str) -> codec.Loaded:
+        """The game file at ``path``, decoded and checked (its table keeps when it began)."""
         try:
             packed = read_save_file(path)
         except FileNotFoundError:
@@ -135,33 +135,34 @@ class HistoryStore:
         except SaveError as error:
             raise HistoryError(f"The file of this game is damaged: {error.reason} ({path})") from None
         loaded.table.save_identity.created = loaded.header.created
-        return loaded.table
+        return loaded
 
     # ------------------------------------------------------------ writing
 
-    def add(self, table: Table) -> GameRecord | None:
+    def add(self, table: Table, finished: datetime | None = None) -> GameRecord | None:
         """Keep a finished game (None if the history has it already); the oldest go past the bound.
+
+        ``finished``: when it ended (by default now).
 
         ``HistoryError`` when it cannot be written; the history is then as it was.
         """
         game_id = record_id(table)
         try:
             with _writing, locks.held_briefly(self.index_path):
-                return self._add(table, game_id)
+                return self._add(table, game_id, finished or datetime.now(timezone.utc))
         except locks.SaveInUse:
             raise HistoryError("The game could not be added to your history: another flight-tui kept the history busy.") from None
         except OSError as error:
             raise HistoryError(f"The game could not be added to your history ({_why(error)}): {self.directory}") from None
 
-    def _add(self, table: Table, game_id: str) -> GameRecord | None:
+    def _add(self, table: Table, game_id: str, finished: datetime) -> GameRecord | None:
         records, _ = self.read()
         if any(record.id == game_id for record in records):
             return None
-        now = datetime.now(timezone.utc)
-        data = gzip.compress(codec.encode(table, created=table.save_identity.created, updated=now), mtime=0)
+        data = gzip.compress(codec.encode(table, created=table.save_identity.created, updated=finished), mtime=0)
         path = self.game_path(game_id)
         write_atomic(path, data, keep_backup=False)
-        record = record_of(table, now, len(data))
+        record = record_of(table, finished, len(data))
         kept = records + [record]
         dropped = []
         while len(kept) > 1 and (len(kept) > self.max_games or sum(r.size for r in kept) > self.max_bytes):

@@ -131,7 +131,7 @@ def test_an_index_that_cannot_be_read_is_a_message(tmp_path):
 ADDER = textwrap.dedent(
     """
     import sys
-    sys.path.insert(0, sys.argv[3])
+    sys.path.insert(0, sys.argv[3])  # the tests folder: finished_games
     from finished_games import finished_game
     from flight_tui.history import HistoryStore
 
@@ -145,7 +145,7 @@ ADDER = textwrap.dedent(
 
 
 def test_two_copies_adding_at_once_lose_no_game(tmp_path):
-    here = str(Path(__file__).parent)
+    here = str(Path(__file__).parents[1])
     copies = [
         subprocess.Popen([sys.executable, "-c", ADDER, str(tmp_path), str(first), here], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         for first in (1, 101)

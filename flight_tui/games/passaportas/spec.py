@@ -31,6 +31,7 @@ SPEC = GameSpec(
     rules="flight_tui.games.passaportas.rules:PASSAPORTAS",
     bots="flight_tui.games.passaportas.bots:make_bot",
     table_screen="flight_tui.games.passaportas.ui.table_screen:PassaportasTableScreen",
+    chart_series="flight_tui.games.passaportas.rules.chart:charts",
     rules_text="flight_tui.games.passaportas.rules:rules_text.md",
     house_rules="flight_tui.games.passaportas.rules:house_rules.md",
     data_files=("flight_tui.games.passaportas.rules:map.toml",),
