@@ -60,7 +60,8 @@ class HistoryScreen(Screen[None]):
         color: $text-muted;
     }
     #history-games {
-        height: 1fr;
+        height: auto;
+        max-height: 1fr;
     }
     #history-standings {
         height: 1fr;

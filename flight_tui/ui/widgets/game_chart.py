@@ -38,6 +38,15 @@ def charts_of(table: Table, upto_action: int | None = None) -> list[Chart]:
     return load(spec.chart_series)(table.rules, state, table.names)
 
 
+def round_ticks(low: int, high: int, most: int = 5) -> list[int]:
+    """Ticks from ``low`` to ``high`` at round steps (1, 2, 5, 10, 20, 50, …), at most ``most`` of them."""
+    step = 1
+    while (high - low) // step >= most:
+        step = step * 5 // 2 if str(step)[0] == "2" else step * 2
+    first = -(-low // step) * step
+    return list(range(first, high + 1, step)) or [low]
+
+
 def table_below(screen: Screen) -> Table | None:
     """The table of the nearest screen under ``screen`` that plays one (an end screen's game)."""
     stack = screen.app.screen_stack
@@ -69,8 +78,7 @@ class ChartPlot(PlotextPlot):
         if chart.x:
             plt.xticks(chart.x[:: max(1, len(chart.x) // 10)])
             values = [value for line in chart.lines for value in line.values]
-            low, high = min(values), max(values)
-            plt.yticks(list(range(low, high + 1, max(1, -(-(high - low) // 4)))))
+            plt.yticks(round_ticks(min(values), max(values)))
 
 
 class GameCharts(Vertical):
