@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from functools import lru_cache
 
 from flight_tui.history.record import GameRecord
 from flight_tui.history.standings import Standing
+from flight_tui.table import SeatSpec
 
 WINNER_MARK = "*"
 """After a winner's score in a game's line (a mark, not a colour)."""
@@ -22,10 +24,17 @@ def result_text(record: GameRecord) -> str:
 
 def seats_text(record: GameRecord) -> str:
     """The seats with their scores, winners marked: ``Ann 35*, Bob (Hard bot) 28``."""
+    winners = record.winners
     return ", ".join(
-        f"{label} {score}{WINNER_MARK if seat in record.winners else ''}"
-        for seat, (label, score) in enumerate(zip(record.players, record.scores))
+        f"{_label(seat)} {score}{WINNER_MARK if number in winners else ''}"
+        for number, (seat, score) in enumerate(zip(record.seats, record.scores))
     )
+
+
+@lru_cache(maxsize=1024)
+def _label(seat: SeatSpec) -> str:
+    """A seat's label (the same few seats come back in game after game)."""
+    return seat.label
 
 
 def format_history(records: Sequence[GameRecord], players: Sequence[Standing], width: int = 80) -> str:
@@ -35,10 +44,17 @@ def format_history(records: Sequence[GameRecord], players: Sequence[Standing], w
     lines = [f"{len(records)} finished game{'s' if len(records) != 1 else ''} (local times; * a winner):"]
     for record in records:
         head = f"{record.finished.astimezone():%Y-%m-%d %H:%M}  {record.title}: {result_text(record)}"
-        lines += textwrap.wrap(head, width, subsequent_indent="    ", break_on_hyphens=False)
-        lines += textwrap.wrap(seats_text(record), width, initial_indent="    ", subsequent_indent="      ", break_on_hyphens=False)
+        lines += _wrapped(head, width, "", "    ")
+        lines += _wrapped(seats_text(record), width, "    ", "      ")
     lines += ["", *format_standings(players, width)]
     return "\n".join(lines)
+
+
+def _wrapped(text: str, width: int, first: str, rest: str) -> list[str]:
+    """``text`` in lines of at most ``width`` (most lines fit: textwrap only for the others)."""
+    if len(first) + len(text) <= width:
+        return [first + text]
+    return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False)
 
 
 def format_standings(players: Sequence[Standing], width: int = 80) -> list[str]:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 import msgspec
 
 from flight_tui.history.record import GameRecord
+from flight_tui.table import SeatSpec
 
 
 class Standing(msgspec.Struct, frozen=True, kw_only=True):
@@ -29,21 +30,24 @@ class Standing(msgspec.Struct, frozen=True, kw_only=True):
 
 def standings(records: Iterable[GameRecord]) -> list[Standing]:
     """Every player's standing in every game they played, by game, then most games first."""
-    tallies: dict[tuple[str, str], list] = {}
+    tallies: dict[tuple[str, SeatSpec], list] = {}
     titles: dict[str, tuple[str, str]] = {}
     for record in records:
         titles[record.game] = (record.title, record.score_name)
+        scores, winners = record.scores, record.winners
         for seat, spec in enumerate(record.seats):
-            score = record.scores[seat] if seat < len(record.scores) else 0
-            tally = tallies.setdefault((record.game, spec.label), [0, 0, 0, None, ""])
+            score = scores[seat] if seat < len(scores) else 0
+            tally = tallies.get((record.game, spec))
+            if tally is None:
+                tally = tallies[record.game, spec] = [0, 0, 0, score, record.id]
             tally[0] += 1
-            tally[1] += seat in record.winners
+            tally[1] += seat in winners
             tally[2] += score
-            if tally[3] is None or score >= tally[3]:
+            if score >= tally[3]:
                 tally[3], tally[4] = score, record.id
     found = [
         Standing(
-            player=player,
+            player=spec.label,
             game=game,
             title=titles[game][0],
             score_name=titles[game][1],
@@ -53,6 +57,6 @@ def standings(records: Iterable[GameRecord]) -> list[Standing]:
             best=best,
             best_game=best_game,
         )
-        for (game, player), (games, wins, total, best, best_game) in tallies.items()
+        for (game, spec), (games, wins, total, best, best_game) in tallies.items()
     ]
     return sorted(found, key=lambda s: (s.game, -s.games, -s.wins, s.player))

@@ -1,0 +1,99 @@
+"""The history of finished games with 10,000 games: how long ``flight-tui history`` takes, and adding one more.
+
+    python benchmarks/history.py [--games 10000] [--runs 15]
+
+Builds a history of ``--games`` finished games in a temporary data folder: one real finished
+game of each mode (random bots), its game file and index line copied under new ids, so the
+index and the games folder are as large as a real one. Then runs ``python -m flight_tui
+history`` (the text) and ``history --json`` as a person would, a fresh process each time with
+its output thrown away, ``--runs`` times each, alternating, and prints the medians of the wall
+time, start-up of Python included (target: ≤ 0.5 s); and the median time to add a finished
+game to that history (the write at the end of each game: read the index, write the game and
+the index). The folder is removed afterwards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+from finished_games import finished_game  # noqa: E402
+
+from flight_tui.history import HistoryStore  # noqa: E402
+from flight_tui.history.store import GAMES, INDEX, _line  # noqa: E402
+
+TARGET_S = 0.5
+MODES = ("flight", "passaportas", "connecting-flights", "connecting-flights-coop")
+
+
+def build(folder: Path, games: int) -> None:
+    """A history of ``games`` finished games in ``folder`` (real games, copied under new ids)."""
+    store = HistoryStore(folder)
+    originals = [store.add(finished_game(mode, seed)) for seed, mode in enumerate(MODES, 1)]
+    data = {r.id: store.game_path(r.id).read_bytes() for r in originals}
+    lines = []
+    for number in range(games):
+        original = originals[number % len(originals)]
+        copy = original.__class__(**{
+            **{f: getattr(original, f) for f in original.__struct_fields__},
+            "id": f"{original.id}-{number}",
+            "finished": original.finished + timedelta(minutes=number),
+        })
+        (folder / GAMES / f"{copy.id}.json.gz").write_bytes(data[original.id])
+        lines.append(_line(copy))
+    for original in originals:
+        store.game_path(original.id).unlink()
+    (folder / INDEX).write_bytes(b"".join(lines))
+
+
+def timed(command: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True, cwd=HERE.parent)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="flight-tui-history-") as data:
+        folder = Path(data) / "history"
+        build(folder, args.games)
+        env = {**os.environ, "FLIGHT_TUI_DATA_DIR": data, "COLUMNS": "80"}
+        commands = {"history": [sys.executable, "-m", "flight_tui", "history"], "history --json": [sys.executable, "-m", "flight_tui", "history", "--json"]}
+        for command in commands.values():
+            timed(command, env)  # warm-up: byte code and the disk cache
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(args.runs):
+            for name, command in commands.items():
+                times[name].append(timed(command, env))
+        adds = []
+        for seed in range(100, 107):
+            table = finished_game("connecting-flights-coop", seed)
+            start = time.perf_counter()
+            HistoryStore(folder).add(table)
+            adds.append(time.perf_counter() - start)
+        size = sum(p.stat().st_size for p in (folder / GAMES).iterdir()) + (folder / INDEX).stat().st_size
+        shutil.rmtree(folder)
+    for name, values in times.items():
+        median = statistics.median(values)
+        print(f"figure: flight-tui {name}, {args.games:,} games: median {median:.3f} s of {args.runs} (target ≤ {TARGET_S} s)")
+    print(f"figure: adding a finished game to {args.games:,}: median {statistics.median(adds) * 1000:.0f} ms of {len(adds)}")
+    print(f"figure: the history of {args.games:,} games takes {size / 1e6:.1f} MB")
+    return 0 if all(statistics.median(v) <= TARGET_S for v in times.values()) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
