@@ -134,7 +134,11 @@ def _list_saves(as_json: bool) -> int:
     return 0
 
 
-def _history(game: str | None, as_json: bool) -> int:
+LATEST_GAMES = 50
+"""The games ``flight-tui history`` lists without ``--all`` (the standings count every game)."""
+
+
+def _history(game: str | None, as_json: bool, every_game: bool) -> int:
     """Print the finished games and the standings (what could not be read goes to stderr)."""
     import msgspec
 
@@ -151,7 +155,8 @@ def _history(game: str | None, as_json: bool) -> int:
         report = {"games": records, "players": players, "problems": problems}
         sys.stdout.write(msgspec.json.encode(report).decode() + "\n")
     else:
-        sys.stdout.write(format_history(records, players, _text_width()) + "\n")
+        last = None if every_game else LATEST_GAMES
+        sys.stdout.write(format_history(records, players, _text_width(), last) + "\n")
     return 0
 
 
@@ -243,7 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "saves":
         return _list_saves(args.json)
     if args.command == "history":
-        return _history(args.game, args.json)
+        return _history(args.game, args.json, args.all)
     if args.command == "locate":
         return _locate()
     if args.command == "serve":

@@ -37,12 +37,18 @@ def _label(seat: SeatSpec) -> str:
     return seat.label
 
 
-def format_history(records: Sequence[GameRecord], players: Sequence[Standing], width: int = 80) -> str:
-    """The games (oldest first, the newest just above the standings) and the standings, ``width`` columns wide."""
+def format_history(records: Sequence[GameRecord], players: Sequence[Standing], width: int = 80, last: int | None = None) -> str:
+    """The games (oldest first, the newest just above the standings; only the ``last`` ones when
+    given) and the standings of them all, ``width`` columns wide."""
     if not records:
         return "No finished games yet."
-    lines = [f"{len(records)} finished game{'s' if len(records) != 1 else ''} (local times; * a winner):"]
-    for record in records:
+    shown = records[-last:] if last is not None and last < len(records) else records
+    lines = [f"{len(records)} finished game{'s' if len(records) != 1 else ''} (local times; * a winner)"]
+    if len(shown) < len(records):
+        lines[0] += f", the latest {len(shown)} listed (--all lists every one):"
+    else:
+        lines[0] += ":"
+    for record in shown:
         head = f"{record.finished.astimezone():%Y-%m-%d %H:%M}  {record.title}: {result_text(record)}"
         lines += _wrapped(head, width, "", "    ")
         lines += _wrapped(seats_text(record), width, "    ", "      ")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import re
 import subprocess
 import sys
 import textwrap
@@ -178,3 +179,21 @@ def test_standings_count_games_wins_average_and_best_per_player_and_game(tmp_pat
     assert (ann.games, ann.wins, ann.average, ann.best, ann.best_game) == (2, 1, 25.0, 40, "g2")
     assert (bob.games, bob.wins, bob.average, bob.best, bob.best_game) == (2, 1, 25.0, 30, "g1")
     assert [s.game for s in rows] == ["flight", "flight", "passaportas", "passaportas"]
+
+
+def test_the_command_lists_the_latest_games_and_counts_them_all(tmp_path, capsys, monkeypatch):
+    from flight_tui import cli
+
+    store = HistoryStore()
+    added = [store.add(finished_game("connecting-flights-coop", seed)) for seed in (1, 2, 3)]
+    monkeypatch.setattr(cli, "LATEST_GAMES", 2)
+    assert cli.main(["history"]) == 0
+    out = capsys.readouterr().out
+    assert "3 finished games" in out and "the latest 2 listed (--all lists every one)" in out
+    assert out.count("Connecting Flights (cooperative): lost") == 2
+    assert re.search(r"\n  Ann +3 +0 ", out)  # the standings count all three
+    assert cli.main(["history", "--all"]) == 0
+    assert capsys.readouterr().out.count("Connecting Flights (cooperative): lost") == 3
+    assert cli.main(["history", "--json", "--game", "flight"]) == 0
+    assert msgspec.json.decode(capsys.readouterr().out)["games"] == []
+    assert len(added) == 3
