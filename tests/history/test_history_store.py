@@ -197,3 +197,15 @@ def test_the_command_lists_the_latest_games_and_counts_them_all(tmp_path, capsys
     assert cli.main(["history", "--json", "--game", "flight"]) == 0
     assert msgspec.json.decode(capsys.readouterr().out)["games"] == []
     assert len(added) == 3
+
+
+def test_a_finished_game_saved_and_loaded_again_is_the_same_game(tmp_path):
+    from flight_tui.saves import SaveStore
+
+    table = finished_game("passaportas", 2)
+    HistoryStore(tmp_path / "history").add(table)
+    saves = SaveStore(tmp_path / "saves")
+    saves.save("the final", table)
+    again = saves.load("the final")
+    assert HistoryStore(tmp_path / "history").add(again) is None
+    assert len(ids(HistoryStore(tmp_path / "history"))) == 1
