@@ -25,6 +25,7 @@ BENCHMARKS = (
     "keypress_bytes",
     "action_bytes",
     "autosave",
+    "history",
     "bots",
     "passaportas",
     "keypress_bytes_passaportas",

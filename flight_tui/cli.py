@@ -1,6 +1,6 @@
 """The ``flight-tui`` command line.
 
-``flight-tui`` opens the menu; ``new``, ``continue``, ``saves``, ``simulate``, ``locate``, ``serve``,
+``flight-tui`` opens the menu; ``new``, ``continue``, ``saves``, ``history``, ``simulate``, ``locate``, ``serve``,
 ``join`` and ``completion`` are described by ``flight-tui --help`` (the parser is in :mod:`flight_tui.cli_args`).
 Bad arguments print one line and exit with status 2; Ctrl+C outside the app exits with status 130
 (a simulation first prints the report of the games it finished).
@@ -134,6 +134,32 @@ def _list_saves(as_json: bool) -> int:
     return 0
 
 
+LATEST_GAMES = 50
+"""The games ``flight-tui history`` lists without ``--all`` (the standings count every game)."""
+
+
+def _history(game: str | None, as_json: bool, every_game: bool) -> int:
+    """Print the finished games and the standings (what could not be read goes to stderr)."""
+    import msgspec
+
+    from flight_tui.history import HistoryStore, standings
+    from flight_tui.history.listing import format_history
+
+    records, problems = HistoryStore().read()
+    if game is not None:
+        records = [record for record in records if record.game == game]
+    players = standings(records)
+    for problem in problems:
+        sys.stderr.write(f"flight-tui: {problem}\n")
+    if as_json:
+        report = {"games": records, "players": players, "problems": problems}
+        sys.stdout.write(msgspec.json.encode(report).decode() + "\n")
+    else:
+        last = None if every_game else LATEST_GAMES
+        sys.stdout.write(format_history(records, players, _text_width(), last) + "\n")
+    return 0
+
+
 def _locate() -> int:
     """Print the folders flight-tui uses, one per line, each after its label."""
     from flight_tui import paths
@@ -221,6 +247,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_app(args.theme, start="continue")
     if args.command == "saves":
         return _list_saves(args.json)
+    if args.command == "history":
+        return _history(args.game, args.json, args.all)
     if args.command == "locate":
         return _locate()
     if args.command == "serve":

@@ -50,6 +50,16 @@ def build_parser() -> argparse.ArgumentParser:
     saves.add_argument("--json", action="store_true", help="print JSON instead of a table")
     _add_globals(saves, top=False)
 
+    history = sub.add_parser(
+        "history",
+        help="list finished games and who won how often",
+        description="List the latest finished games (the newest last) and, per game or mode, each player's games, wins, average and best score.",
+    )
+    history.add_argument("--game", choices=game_names(), help="only the games of this game or mode")
+    history.add_argument("--all", action="store_true", help="list every game (by default the latest 50; the standings count them all)")
+    history.add_argument("--json", action="store_true", help="print JSON instead of tables (every game)")
+    _add_globals(history, top=False)
+
     locate = sub.add_parser(
         "locate",
         help="print where saves, the config file and your themes are",

@@ -1,6 +1,6 @@
 """Where flight-tui keeps its files.
 
-Data (saves): ``--data-dir``, else ``$FLIGHT_TUI_DATA_DIR``, else the platform's user data
+Data (saves, the history of finished games): ``--data-dir``, else ``$FLIGHT_TUI_DATA_DIR``, else the platform's user data
 directory. Configuration (the config file, the user's own themes): ``$FLIGHT_TUI_CONFIG_DIR``,
 else the platform's user config directory. ``flight-tui locate`` prints them.
 """
@@ -15,6 +15,8 @@ import platformdirs
 APP_NAME = "flight-tui"
 SAVES_FOLDER = "saves"
 """The folder of saved games inside a data folder."""
+HISTORY_FOLDER = "history"
+"""The folder of finished games inside a data folder (see ``flight_tui.history``)."""
 SERVER_FOLDER = "server"
 """The folder of ``flight-tui serve`` inside a data folder: its tables, host key and socket."""
 THEMES_FOLDER = "themes"
@@ -41,6 +43,11 @@ def data_dir() -> Path:
 def saves_dir() -> Path:
     """The folder of saved games, inside the data folder (not created here)."""
     return data_dir() / SAVES_FOLDER
+
+
+def history_dir() -> Path:
+    """The folder of finished games, inside the data folder (not created here)."""
+    return data_dir() / HISTORY_FOLDER
 
 
 def server_dir() -> Path:

@@ -218,6 +218,7 @@ def test_plain_flight_tui_starts_the_menu_without_the_parser_or_any_game(tmp_pat
     loaded = set(result["modules"])
     assert "argparse" not in loaded and "flight_tui.cli_args" not in loaded and "shtab" not in loaded
     assert not any(module.startswith("flight_tui.games.") for module in loaded)
+    assert not any(module.startswith(("flight_tui.history", "textual_plotext", "plotext")) for module in loaded)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")

@@ -59,6 +59,12 @@ class GameSpec(msgspec.Struct, frozen=True, kw_only=True):
     """Settings a game begun under save format 1 keeps (see :mod:`flight_tui.saves.migrations`)."""
     campaign_screen: str = ""
     """``module:Class`` of the screen that plays a campaign of this game (none: no campaigns)."""
+    chart_series: str = ""
+    """``module:function`` giving the charts of a game so far, ``function(rules, state, names)``
+    returning a list of :class:`flight_tui.engine.chart.Chart` from what every seat may see;
+    "" for none."""
+    score_name: str = "points"
+    """What ``Result.scores`` count, for the history's standings (``income in round 10``)."""
     regions: str = ""
     """``module:function`` giving the regions a campaign's set-up may name, code to name
     (``{"EU": "Europe", ...}``); none: a set-up names no regions."""

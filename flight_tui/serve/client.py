@@ -152,7 +152,7 @@ class JoinApp(FlightTuiApp):
         self.notify("Here you play at the server's tables: the lobby opens them.", severity="warning")
 
     action_new_game = action_continue_game = action_load_game = action_campaign = _only_served_tables
-    action_save_as = action_settings = _only_served_tables
+    action_save_as = action_settings = action_history = _only_served_tables
 
     def on_mount(self) -> None:
         super().on_mount()

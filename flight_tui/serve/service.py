@@ -11,7 +11,9 @@ Each table is the app's own :class:`~flight_tui.table.Table` with a
 :class:`~flight_tui.table.driver.TurnDriver`: the bots and the moves the rules make are played
 here, at the app's pace; a player at a terminal is a :class:`~flight_tui.table.driver.PersonSeat`. Tables autosave after
 every move into ``server/saves`` (a :class:`~flight_tui.saves.SaveStore`), who sits where into
-``server/tables.json``; a service started again resumes every table in progress.
+``server/tables.json``; a service started again resumes every table in progress. A finished
+table goes into the server's history, ``server/history`` (see :mod:`flight_tui.history`); the
+joined players' apps keep none of their own.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ import msgspec
 
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.games import game_names, get_rules, get_spec
+from flight_tui.history import HistoryError, HistoryStore
+from flight_tui.paths import HISTORY_FOLDER
 from flight_tui.saves import SaveError, SaveStore
 from flight_tui.saves.atomic import write_atomic
 from flight_tui.serve import protocol as P
@@ -267,6 +271,7 @@ class TableService:
         self.tables_per_player = tables_per_player
         self.socket_path = self.folder / SOCKET_NAME
         self.store = SaveStore(self.folder / "saves")
+        self.history = HistoryStore(self.folder / HISTORY_FOLDER)
         self.meta_path = self.folder / "tables.json"
         self.bot_delay = bot_delay
         self.tables: dict[str, ServedTable] = {}
@@ -351,6 +356,10 @@ class TableService:
         except SaveError as error:
             log.error("table %s not saved: %s", served.id, error)
         if served.table.is_over():
+            try:
+                self.history.add(served.table)
+            except HistoryError as error:
+                log.error("table %s not kept in the history: %s", served.id, error)
             self._write_meta()
 
     def _write_meta(self) -> None:

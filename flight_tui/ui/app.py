@@ -1,4 +1,4 @@
-"""The flight-tui application: menu, screens, themes, settings, saving, signals.
+"""The flight-tui application: menu, screens, themes, settings, saving, the history, signals.
 
 Start-up speed matters (time to menu), so this module imports only what the menu needs;
 the other screens, the saves, the rules and the game's table screen are imported when used.
@@ -351,10 +351,22 @@ class FlightTuiApp(App[None]):
             self._table_changed(table)
 
     def _table_changed(self, table: Table) -> None:
-        """After every move: a finished campaign game counts in its campaign; then the game is autosaved."""
-        if table.is_over() and not self._record_campaign_result():
-            return  # the result is neither recorded nor kept: the game's last autosave stays
+        """After every move: a finished game goes into the history and counts in its campaign;
+        then the game is autosaved."""
+        if table.is_over():
+            self._record_in_history(table)
+            if not self._record_campaign_result():
+                return  # the result is neither recorded nor kept: the game's last autosave stays
         self._autosave(table)
+
+    def _record_in_history(self, table: Table) -> None:
+        """Keep a finished game in the history (once: a finished game opened again is there already)."""
+        from flight_tui.history import HistoryError, HistoryStore
+
+        try:
+            HistoryStore().add(table)
+        except HistoryError as error:
+            self.notify(str(error), title="History", severity="warning", timeout=10)
 
     def _autosave(self, table: Table) -> None:
         """Write the game's autosave; a failure is reported and marked on its screen until a save works."""
@@ -530,6 +542,12 @@ class FlightTuiApp(App[None]):
         from flight_tui.ui.screens.load import LoadScreen
 
         self.push_screen(LoadScreen())
+
+    def action_history(self) -> None:
+        """Open the history of finished games: each game, and who won how often."""
+        from flight_tui.ui.screens.history import HistoryScreen
+
+        self.push_screen(HistoryScreen())
 
     def action_settings(self) -> None:
         from flight_tui.ui.screens.settings_screen import SettingsScreen

@@ -28,6 +28,7 @@ def palette_commands(app: FlightTuiApp, screen: Screen, *, local: bool = True) -
             yield SystemCommand("Save game", "Save the game under a name of your choice", app.action_save_as)
         yield SystemCommand("Load game", "Open a saved game", app.action_load_game)
         yield SystemCommand("New game", "Set up a new match", app.action_new_game)
+        yield SystemCommand("History", "The games you finished, and who won how often", app.action_history)
     yield SystemCommand("Rules", "Read the rules and the house interpretations", app.action_rules)
     yield SystemCommand("Theme", "Pick a colour theme", app.action_pick_theme)
     if local:

@@ -61,3 +61,10 @@ def test_reading_the_registry_loads_no_game():
     assert games_code == set()
     assert {m.split(".")[0] for m in loaded} & {"textual", "rich"} == set()
 
+
+
+def test_the_history_is_pure():
+    """The history of finished games is read by the command line and the table server too:
+    it is kept free of Textual and Rich, and knows no one game."""
+    assert "flight_tui.history" in _contract("pure")["source_modules"]
+    assert "flight_tui.history" in _contract("shell-knows-no-game")["source_modules"]

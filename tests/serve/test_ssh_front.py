@@ -279,7 +279,7 @@ def test_the_joined_app_offers_no_local_games_saves_or_settings(server, keys):
 
     palette = run(scenario())
     assert "Theme" in palette and "Quit" in palette
-    assert not any(word in palette for word in ("Load game", "New game", "Save game", "Settings"))
+    assert not any(word in palette for word in ("Load game", "New game", "Save game", "Settings", "History"))
 
 
 def test_ctrl_c_tells_everyone_gives_their_terminals_back_and_saves_with_no_traceback(tmp_path, keys):

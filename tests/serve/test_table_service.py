@@ -357,3 +357,28 @@ def test_a_save_left_by_a_kill_while_a_table_was_opened_is_removed_and_a_table_w
     assert run(second()) == [kept]
     assert not list((tmp_path / "saves").glob(f"{orphan}*"))
     assert set(msgspec.json.decode((tmp_path / "tables.json").read_bytes())) == {kept}
+
+
+def test_a_finished_table_is_kept_in_the_servers_history(tmp_path):
+    from flight_tui.history import HistoryStore
+    from flight_tui.paths import HISTORY_FOLDER
+
+    async def scenario():
+        service = TableService(tmp_path, bot_delay=0)
+        await service.start()
+        ann = await RawClient.connect(service.socket_path, "key:ann", "Ann")
+        await ann.send(P.CreateTable("connecting-flights-coop", [P.SeatChoice("me"), P.SeatChoice("random")], bot_after=1))
+        seated = await ann.until(P.Seated)
+        await ann.close()  # a stand-in bot plays Ann's seat to the end
+        served = service.tables[seated.table]
+        deadline = time.monotonic() + PATIENCE
+        while not served.table.is_over() and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        await service.stop()
+        return served.table
+
+    table = run(scenario())
+    assert table.is_over()
+    [record] = HistoryStore(tmp_path / HISTORY_FOLDER).read().records
+    assert record.game == "connecting-flights-coop" and record.moves == len(table.actions)
+    assert [seat.name for seat in record.seats] == ["Ann", "Bob"]

@@ -31,6 +31,7 @@ SPEC = GameSpec(
     rules="flight_tui.games.flight.rules:FLIGHT",
     bots="flight_tui.games.flight.bots:make_bot",
     table_screen="flight_tui.games.flight.ui.table_screen:FlightTableScreen",
+    chart_series="flight_tui.games.flight.rules.chart:charts",
     rules_text="flight_tui.games.flight.rules:rules_text.md",
     house_rules="flight_tui.games.flight.rules:house_rules.md",
     settings_before_v2={"max_turns": 200, "max_reforms": 2, "discard_taken": True},  # H10, H12, H16 as they were

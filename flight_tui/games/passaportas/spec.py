@@ -9,6 +9,7 @@ SPEC = GameSpec(
     summary="1950s travel agents share one ten-seat plane, fuelled with dice",
     min_players=2,
     max_players=6,
+    score_name="passengers delivered",
     options=(
         GameOption(
             key="four_group",
@@ -30,6 +31,7 @@ SPEC = GameSpec(
     rules="flight_tui.games.passaportas.rules:PASSAPORTAS",
     bots="flight_tui.games.passaportas.bots:make_bot",
     table_screen="flight_tui.games.passaportas.ui.table_screen:PassaportasTableScreen",
+    chart_series="flight_tui.games.passaportas.rules.chart:charts",
     rules_text="flight_tui.games.passaportas.rules:rules_text.md",
     house_rules="flight_tui.games.passaportas.rules:house_rules.md",
     data_files=("flight_tui.games.passaportas.rules:map.toml",),

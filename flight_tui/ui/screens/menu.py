@@ -1,4 +1,4 @@
-"""The main menu: New game, Continue, Load, Settings, Rules, Quit."""
+"""The main menu: New game, Continue, Campaign, Load, History, Settings, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ MENU_ITEMS = (
     ("continue", "Continue"),
     ("campaign", "Campaign"),
     ("load", "Load"),
+    ("history", "History"),
     ("settings", "Settings"),
     ("rules", "Rules"),
     ("quit", "Quit"),
@@ -36,6 +37,7 @@ APP_ACTIONS = {
     "continue": "continue_game",
     "campaign": "campaign",
     "load": "load_game",
+    "history": "history",
     "settings": "settings",
     "rules": "rules",
     "quit": "quit",
@@ -97,6 +99,7 @@ class MenuScreen(Screen[None]):
         Binding("c", "choose('continue')", "Continue", show=False, tooltip="Resume the game in progress", id="menu.continue"),
         Binding("a", "choose('campaign')", "Campaign", show=False, tooltip="Play the Connecting Flights campaign", id="menu.campaign"),
         Binding("l", "choose('load')", "Load", show=False, tooltip="Open a saved game", id="menu.load"),
+        Binding("h", "choose('history')", "History", show=False, tooltip="The games you finished, and who won how often", id="menu.history"),
         Binding("s", "choose('settings')", "Settings", show=False, tooltip="Theme, animations, confirm on quit", id="menu.settings"),
         Binding("r", "choose('rules')", "Rules", show=False, tooltip="Read the rules and the house interpretations", id="menu.rules"),
         Binding("q", "choose('quit')", "Quit", tooltip="Leave flight-tui", id="menu.quit"),

@@ -10,6 +10,7 @@ SPEC = GameSpec(
     min_players=1,
     max_players=3,
     cooperative=True,
+    score_name="passengers flown home",
     options=(
         GameOption(
             key="difficulty",
@@ -24,6 +25,7 @@ SPEC = GameSpec(
     rules="flight_tui.games.connecting_flights.coop.rules:COOP",
     bots="flight_tui.games.connecting_flights.coop.bots:make_bot",
     table_screen="flight_tui.games.connecting_flights.coop.ui.table_screen:CoopTableScreen",
+    chart_series="flight_tui.games.connecting_flights.coop.rules.chart:charts",
     rules_text="flight_tui.games.connecting_flights:rules_text.md",
     house_rules="flight_tui.games.connecting_flights.coop.rules:house_rules.md",
     data_files=(

@@ -16,6 +16,7 @@ from flight_tui.games.flight.rules.state import FlightConfig, FlightLine, HandRe
 from flight_tui.games.flight.ui.score_chart import FIRST_OUT, LANDED, score_chart, score_table
 from flight_tui.games.flight.ui.widgets import FlightsPanel
 from flight_tui.ui.keys import key_for
+from flight_tui.ui.screens.chart import show_chart_below
 from flight_tui.ui.widgets.log_panel import LogPanel
 from flight_tui.words import count
 
@@ -92,6 +93,7 @@ class HandEndScreen(Screen[str | None]):
     BINDINGS = [
         Binding("enter,space", "close", "Next hand", key_display="Enter", id="flight.next-hand"),
         Binding("escape", "menu", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)", id="flight.results.menu"),
+        Binding("c", "chart", "Chart", tooltip="Each player's total score after each hand, as a chart", id="flight.chart"),
     ]
     heading = "Hand {hand} is over"
 
@@ -124,6 +126,9 @@ class HandEndScreen(Screen[str | None]):
 
     def headline(self, totals: list[int]) -> str:
         return hand_summary(self.names, self.results[-1])
+
+    def action_chart(self) -> None:
+        show_chart_below(self)
 
     def action_close(self) -> None:
         self.dismiss(None)

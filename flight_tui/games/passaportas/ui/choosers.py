@@ -17,6 +17,7 @@ from flight_tui.games.passaportas.rules.state import DONE, PLANE, PassaportasVie
 from flight_tui.table.seats import SeatSpec
 from flight_tui.games.passaportas.rules.game import litres
 from flight_tui.games.passaportas.ui.presentation import SEAT_LETTERS, STATUS_WORDS, customs_targets, group_label
+from flight_tui.ui.screens.chart import show_chart_below
 
 PASS = "pass"
 
@@ -77,7 +78,10 @@ def customs_options(view: PassaportasView, names: Sequence[str]) -> list[tuple[s
 class ResultsScreen(Screen[None]):
     """The end of the game: who won, and every player's groups and persons delivered."""
 
-    BINDINGS = [Binding("enter,space,escape", "close", "Back to the menu", key_display="Enter", id="passaportas.results.close")]
+    BINDINGS = [
+        Binding("enter,space,escape", "close", "Back to the menu", key_display="Enter", id="passaportas.results.close"),
+        Binding("c", "chart", "Chart", tooltip="The passengers each player delivered, round by round, as a chart", id="passaportas.chart"),
+    ]
 
     def __init__(self, view: PassaportasView, seats: Sequence[SeatSpec], city_name) -> None:
         super().__init__()
@@ -109,3 +113,6 @@ class ResultsScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_chart(self) -> None:
+        show_chart_below(self)

@@ -30,6 +30,7 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     leaderboard,
     winners_text,
 )
+from flight_tui.ui.screens.chart import show_chart_below
 
 
 COINS_WIDTH = 5
@@ -123,7 +124,10 @@ class CompetitiveEndScreen(Screen[None]):
     CompetitiveEndScreen Middle { width: 100%; }
     CompetitiveEndScreen #cfc-end-text { width: auto; max-width: 100%; padding: 1 4; border: round $accent; }
     """
-    BINDINGS = [Binding("enter,space,escape", "close", "Back to the menu", key_display="Enter", id="competitive.game-over")]
+    BINDINGS = [
+        Binding("enter,space,escape", "close", "Back to the menu", key_display="Enter", id="competitive.game-over"),
+        Binding("c", "chart", "Chart", tooltip="Each airline's coins and income, round by round, as a chart", id="competitive.chart"),
+    ]
 
     def __init__(self, view: CompetitiveView, names: Sequence[str]) -> None:
         super().__init__()
@@ -147,3 +151,6 @@ class CompetitiveEndScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_chart(self) -> None:
+        show_chart_below(self)

@@ -19,6 +19,7 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
     round_summary_lines,
 )
 from flight_tui.games.connecting_flights.coop.ui.round_news import coins_trail, round_news_lines
+from flight_tui.ui.screens.chart import show_chart_below
 
 
 class RoundSummaryScreen(Screen[None]):
@@ -62,7 +63,10 @@ class CoopEndScreen(Screen[None]):
     Enter goes back to the menu.
     """
 
-    BINDINGS = [Binding("enter,space,escape", "close", "Back to the menu", key_display="Enter", id="coop.game-over")]
+    BINDINGS = [
+        Binding("enter,space,escape", "close", "Back to the menu", key_display="Enter", id="coop.game-over"),
+        Binding("c", "chart", "Chart", tooltip="The team's coins and income, round by round, as a chart", id="coop.chart"),
+    ]
 
     def __init__(
         self, world: World, view: CoopView, names: Sequence[str], summary: str, campaign: str | None = None
@@ -98,3 +102,6 @@ class CoopEndScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_chart(self) -> None:
+        show_chart_below(self)
