@@ -39,6 +39,6 @@ async def test_the_end_screen_shows_the_chart_of_the_game(game):
         await pilot.pause()
         text = screen_text(app)
         assert title in text
-        assert "●● Ann:" in text or "●● Team:" in text  # the legend names each line with its marker
+        assert "● Ann" in text or "● Team" in text  # the legend names each line with its marker
         await pilot.press("escape")
         await wait_until(pilot, lambda: type(app.screen).__name__ == end_screen)

@@ -46,6 +46,12 @@ def game_prompt(record: GameRecord) -> Text:
     return text
 
 
+class GameList(MarkedOptionList):
+    """The finished games; Enter replays the highlighted one, as ``r`` does (the footer shows ``r``)."""
+
+    BINDINGS = [Binding("enter", "select", "Replay", show=False, id="history.select")]
+
+
 class HistoryScreen(Screen[None]):
     """The finished games and the standings, one at a time; the filter picks a game or mode."""
 
@@ -98,7 +104,7 @@ class HistoryScreen(Screen[None]):
         with Vertical(id="history-box"):
             yield Static("History of finished games", classes="screen-title")
             yield Static("", id="history-heading")
-            yield MarkedOptionList(id="history-games")
+            yield GameList(id="history-games")
             with VerticalScroll(id="history-standings"):
                 yield Static("", id="history-table")
         yield Footer()

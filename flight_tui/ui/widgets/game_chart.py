@@ -1,7 +1,7 @@
 """Charts of a game round by round (``GameCharts``), drawn with plotext from its spec's ``chart_series``.
 
-Each player's line has its own marker (● ■ ▲ ◆ ✚ ✖), named in the legend, so the chart reads
-the same in 16 colours, 256, truecolor and under NO_COLOR.
+Each player's line has its own marker (● ■ ▲ ◆ ✚ ✖) at every hand or round, named in the legend
+above the chart, so the chart reads the same in 16 colours, 256, truecolor and under NO_COLOR.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 MARKERS = ("●", "■", "▲", "◆", "✚", "✖")
 """One marker per player, in seat order."""
+COLOURS = ("cyan", "magenta", "green", "orange", "blue", "red")
+"""One colour per player, the same for its line and its markers (the markers alone tell them apart)."""
 NOTHING_YET = "No chart yet: it grows as hands or rounds end."
 
 
@@ -54,13 +56,22 @@ def table_below(screen: Screen) -> Table | None:
     return next((s.table for s in reversed(below) if getattr(s, "table", None) is not None), None)
 
 
+def legend(chart: Chart) -> str:
+    """The chart's title, then each player's marker, name and last value (``● Ann 40``)."""
+    named = [
+        f"{MARKERS[number % len(MARKERS)]} {line.name}" + (f" {line.values[-1]}" if line.values else "")
+        for number, line in enumerate(chart.lines)
+    ]
+    return f"{chart.title}: " + " · ".join(named)
+
+
 class ChartPlot(PlotextPlot):
-    """One chart: a line per player, each with its marker."""
+    """One chart: a thin line per player with its marker at each hand or round."""
 
     DEFAULT_CSS = """
     ChartPlot {
         height: 1fr;
-        min-height: 8;
+        min-height: 7;
     }
     """
 
@@ -70,11 +81,11 @@ class ChartPlot(PlotextPlot):
 
     def on_mount(self) -> None:
         chart, plt = self.chart, self.plt
-        plt.title(chart.title)
         plt.xlabel(chart.x_label)
         for number, line in enumerate(chart.lines):
-            marker = MARKERS[number % len(MARKERS)]
-            plt.plot(chart.x, line.values, marker=marker, label=f"{line.name}: {line.values[-1]}" if line.values else line.name)
+            colour = COLOURS[number % len(COLOURS)]
+            plt.plot(chart.x, line.values, marker="braille", color=colour)
+            plt.scatter(chart.x, line.values, marker=MARKERS[number % len(MARKERS)], color=colour)
         if chart.x:
             plt.xticks(chart.x[:: max(1, len(chart.x) // 10)])
             values = [value for line in chart.lines for value in line.values]
@@ -91,6 +102,10 @@ class GameCharts(Vertical):
     GameCharts.-compact {
         height: 14;
     }
+    GameCharts .chart-legend {
+        height: auto;
+        text-style: bold;
+    }
     GameCharts .chart-empty {
         color: $text-muted;
         height: auto;
@@ -106,6 +121,7 @@ class GameCharts(Vertical):
         if not self.charts:
             yield Static(NOTHING_YET, classes="chart-empty")
         for chart in self.charts:
+            yield Static(legend(chart), classes="chart-legend", markup=False)
             yield ChartPlot(chart)
 
 

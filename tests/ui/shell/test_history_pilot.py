@@ -155,7 +155,7 @@ async def test_the_chart_of_a_game_from_the_history():
         text = "\n".join("".join(s.text for s in line) for line in app.screen._compositor.render_strips())
         assert "Coins at the end of each round" in text and "Income of each round" in text
         for marker, name in zip("●■▲", ("Ann", "Bob", "Cleo")):
-            assert f"{marker}{marker} {name}:" in text  # each player's marker in the legend
+            assert f"{marker} {name}" in text  # each player's marker in the legend
         await pilot.press("escape")
         assert isinstance(app.screen, HistoryScreen)
 
