@@ -20,6 +20,7 @@ from rich.text import Text
 from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.widgets import Static
 
 from flight_tui.engine.errors import IllegalAction
@@ -37,7 +38,7 @@ class ReplayBar(PartialRepaint):
     """The line above a replayed table: the position, the round, the seat seen as, the last move."""
 
     DEFAULT_CSS = """
-    ReplayBar { dock: top; height: 1; padding: 0 1; background: $primary-muted; }
+    ReplayBar { height: 1; padding: 0 1; background: $primary-muted; }
     """
 
     def __init__(self, **kwargs) -> None:
@@ -58,8 +59,11 @@ class EverythingPanel(Static):
     """Every seat's hidden holdings, once the game is over (under the replay bar)."""
 
     DEFAULT_CSS = """
-    EverythingPanel { dock: top; height: auto; max-height: 8; border: round $primary; padding: 0 1; display: none; }
+    EverythingPanel { height: auto; max-height: 8; border: round $primary; padding: 0 1; display: none; }
     """
+
+
+REPLAY_HEAD_CSS = "#replay-head { dock: top; height: auto; }"
 
 
 class ReplayControls:
@@ -85,8 +89,9 @@ class ReplayControls:
     viewer: int | None
 
     def compose(self) -> ComposeResult:
-        yield ReplayBar(id="replay-bar")
-        yield EverythingPanel(id="replay-everything")
+        with Vertical(id="replay-head"):
+            yield ReplayBar(id="replay-bar")
+            yield EverythingPanel(id="replay-everything")
         yield from super().compose()  # type: ignore[misc]
 
     # ------------------------------------------------------------ showing a position
@@ -213,6 +218,7 @@ def _replay_class(screen_class: type[GameTableScreen]) -> type[GameTableScreen]:
         # The game's bindings stay beside the replay's (the game's texts name their keys).
         "BINDINGS": [*screen_class.BINDINGS, *ReplayControls.BINDINGS],
         "TAKEN_ACTIONS": taken,
+        "DEFAULT_CSS": REPLAY_HEAD_CSS,
         "__module__": screen_class.__module__,  # Textual finds a screen's CSS_PATH beside its class's module
     }
     return type(f"Replay{screen_class.__name__}", (ReplayControls, screen_class), namespace)
