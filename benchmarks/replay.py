@@ -4,8 +4,8 @@ Plays a game of bots (Passaportas, four Normal bots, seed 3 by default: over 200
 as a named save in an empty data folder, starts ``python -m flight_tui replay NAME`` in a
 pseudo-terminal (``keypress_bytes.py``'s launcher: 80x24, 256 colours) and presses → once per
 move. Each step is timed from writing the key to the last byte of its redraw (the output is read
-until the terminal has been silent for 100 ms, which is not counted) and its bytes counted; the
-bar must then say "move k of N". Prints the median, p95 and max of both.
+until the bar says "move k of N" and the terminal has then been silent for 100 ms, which is not
+counted) and its bytes counted. Prints the median, p95 and max of both.
 
     python benchmarks/replay.py [--game passaportas] [--seats normal,normal,normal,normal] [--seed 3] [--size 80x24]
 """
@@ -45,15 +45,18 @@ def recorded_game(game: str, seats: str, seed: int, data_dir: str) -> int:
     return len(table.actions)
 
 
-def step(master: int, stream: pyte.ByteStream) -> tuple[float, int]:
-    """Press → and read the redraw until the terminal is quiet: (ms to its last byte, bytes)."""
+def step(master: int, screen: pyte.Screen, stream: pyte.ByteStream, shows: str, limit: float = 10.0) -> tuple[float, int]:
+    """Press → and read until the screen ``shows`` a text and the terminal is then quiet:
+    (ms from the key to the last byte of its redraw, bytes)."""
     start = time.perf_counter()
     os.write(master, RIGHT)
     size, last = 0, start
-    while True:
+    while time.perf_counter() - start < limit:
         ready, _, _ = select.select([master], [], [], QUIET)
         if not ready:
-            break
+            if any(shows in line for line in screen.display):
+                break
+            continue
         chunk = os.read(master, 65536)
         if not chunk:
             break
@@ -80,7 +83,7 @@ def main() -> int:
             wait_for(master, stream, screen, f"move 0 of {moves}")
             times, sizes = [], []
             for k in range(1, moves + 1):
-                ms, size = step(master, stream)
+                ms, size = step(master, screen, stream, f"move {k} of {moves}")
                 times.append(ms)
                 sizes.append(size)
             shown = any(f"move {moves} of {moves}" in line for line in screen.display)

@@ -8,7 +8,9 @@ no bot moves), and each step puts the replay's position on that table and calls 
 work; a move, undo or hint says that this is a replay. The replay keys come first (priority
 bindings, ids ``replay.*``): ← → a move, Home End the start and the end, ``n`` ``p`` a turn,
 ``N`` ``P`` a round, ``s`` the seat the game is seen as, ``a`` every seat's hidden holdings
-(only once the game is over). A replay writes nothing: the table is no save's.
+(only once the game is over). Stepping on past the end of a round shows the round summary a
+spectator gets (for a game that has one: ``GameSpec.spectator_news``). A replay writes
+nothing: the table is no save's.
 """
 
 from __future__ import annotations
@@ -87,6 +89,10 @@ class ReplayControls:
     replay: Replay
     table: Table
     viewer: int | None
+    everything: bool
+    """Whether every seat's hidden holdings are shown."""
+    news_seen: Any
+    """What the game's spectator news has told so far (its own record; None: nothing yet)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="replay-head"):
@@ -103,6 +109,10 @@ class ReplayControls:
         self._show_bar()
         if self.everything:
             self._show_everything()
+
+    def start(self) -> None:
+        self.advance()
+        self._tell_news(False)
 
     def _show_bar(self) -> None:
         replay, names = self.replay, self.table.names
@@ -132,25 +142,41 @@ class ReplayControls:
 
     # ------------------------------------------------------------ the replay's keys
 
-    def go(self, position: int) -> None:
+    def go(self, position: int, *, news: bool = False) -> None:
+        """Show ``position``; with ``news`` (a step on), the round summary a spectator would get on the way."""
         self.replay.go(position)
         self.advance()
+        self._tell_news(news)
+
+    def _tell_news(self, shown: bool) -> None:
+        """For a game that tells spectators its news (``GameSpec.spectator_news``, from the rules'
+        ``spectator_view``): show what came since the last position if ``shown``, else only note
+        the position as seen (a step back or a jump tells nothing)."""
+        from flight_tui.games import get_spec, load
+
+        news = get_spec(self.table.rules.name).spectator_news
+        public = getattr(self.table.rules, "spectator_view", None)
+        if not news or public is None:
+            return
+        screen, self.news_seen = load(news)(public(self.table.state), self.table.names, self.news_seen if shown else None)
+        if screen is not None:
+            self.app.push_screen(screen)  # type: ignore[attr-defined]
 
     def action_replay_step(self, step: int) -> None:
-        self.go(self.replay.position + step)
+        self.go(self.replay.position + step, news=step > 0)
 
     def action_replay_jump(self, where: str) -> None:
         self.go(0 if where == "start" else self.replay.length)
 
     def action_replay_turn(self, step: int) -> None:
-        self.go(self.replay.next_turn() if step > 0 else self.replay.previous_turn())
+        self.go(self.replay.next_turn() if step > 0 else self.replay.previous_turn(), news=step > 0)
 
     def action_replay_round(self, step: int) -> None:
         if not self.replay.round_word:
             turns = f"{self.key('replay.next-turn')} and {self.key('replay.previous-turn')}"  # type: ignore[attr-defined]
             self.notify(f"This game has no rounds: {turns} go by turns.", severity="warning")  # type: ignore[attr-defined]
             return
-        self.go(self.replay.next_round() if step > 0 else self.replay.previous_round())
+        self.go(self.replay.next_round() if step > 0 else self.replay.previous_round(), news=step > 0)
 
     def seats_shown(self) -> list[int]:
         """The seats the game may be seen as: every seat once it is over; before, the people's
@@ -234,6 +260,7 @@ def replay_screen(table: Table, title: str, *, bot_delay: float | None = None) -
     screen = screen_class(replay.table(), bot_delay=bot_delay)
     screen.replay = replay
     screen.everything = False
+    screen.news_seen = None
     screen.title = title
     people = [seat for seat, spec in enumerate(table.seats) if not spec.is_bot]
     screen.viewer = people[0] if people else 0

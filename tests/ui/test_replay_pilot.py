@@ -36,6 +36,19 @@ def unfinished_flight() -> Table:
     return table
 
 
+async def step_to_the_end(pilot, replay_screen) -> list[tuple[int, str]]:
+    """Press → to the last move, closing each round summary shown on the way: (position, its title) of each."""
+    app, replay = pilot.app, replay_screen.replay
+    told = []
+    while replay.position < replay.length:
+        await pilot.press("right")
+        if app.screen is not replay_screen:
+            told.append((replay.position, str(app.screen.query_one("#round-summary-title").render())))
+            await pilot.press("enter")
+            assert app.screen is replay_screen
+    return told
+
+
 def bar(app) -> str:
     return str(app.screen.query_one(ReplayBar).text)
 
@@ -170,8 +183,7 @@ async def test_every_example_save_replays_to_its_end(path):
         await pilot.pause()
         replay = app.screen.replay
         assert replay.length == len(loaded.table.actions) > 0
-        await pilot.press(*["right"] * replay.length)
-        assert replay.position == replay.length
+        await step_to_the_end(pilot, app.screen)
         assert f"move {replay.length} of {replay.length}" in bar(app)
         assert app.screen.table.state == loaded.table.state
         await pilot.press("home", "end", "p", "P")
@@ -216,3 +228,22 @@ def test_replay_of_a_damaged_file_says_so_with_status_2(tmp_path, capsys):
     foreign.write_text('{"hello": 1}')
     assert main(["replay", str(foreign)]) == 2
     assert "not a flight-tui save" in capsys.readouterr().err
+
+
+@run_async
+async def test_stepping_past_a_round_shows_its_summary_and_a_jump_does_not():
+    path = next(path for path in EXAMPLES if path.stem == "connecting-flights-v3")
+    table = decode(path.read_bytes(), path.stem).table
+    app = FlightTuiApp(start="replay", table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay_screen = app.screen
+        replay = replay_screen.replay
+        await pilot.press("end", "home", "end", "left", "home")
+        assert app.screen is replay_screen
+        told = await step_to_the_end(pilot, replay_screen)
+        assert [position for position, _ in told] == replay.round_starts
+        assert [title.split(" ·")[0] for _, title in told] == ["Round 1 begins", "End of round 1", "End of round 2", "End of round 3"]
+        await pilot.press("home", "N")
+        assert replay.position == replay.round_starts[0] and app.screen is not replay_screen
+        assert "Round 1 begins" in str(app.screen.query_one("#round-summary-title").render())
