@@ -28,6 +28,7 @@ BENCHMARKS = (
     "bots",
     "passaportas",
     "keypress_bytes_passaportas",
+    "replay",
     "connecting_flights",
     "keypress_bytes_coop",
     "serve",
