@@ -208,14 +208,14 @@ class ReplayControls:
     # ------------------------------------------------------------ keys of play
 
     def submit(self, action: Any) -> bool:
-        self.notify(REPLAY_REFUSAL, title="Replay", severity="warning")  # type: ignore[attr-defined]
+        self.refuse_move()
         return False
 
-    def action_undo(self) -> None:
-        self.submit(None)
+    def refuse_move(self, *_: Any) -> None:
+        """A key of play: say that this is a replay (and open no question about the move)."""
+        self.notify(REPLAY_REFUSAL, title="Replay", severity="warning")  # type: ignore[attr-defined]
 
-    def action_hint(self) -> None:
-        self.submit(None)
+    action_undo = action_hint = refuse_move
 
     def play(self, seat: int, action: Any) -> Any:
         raise IllegalAction(REPLAY_REFUSAL)
@@ -240,7 +240,10 @@ def _replay_class(screen_class: type[GameTableScreen]) -> type[GameTableScreen]:
     replay_keys = {binding.key for binding in Binding.make_bindings(ReplayControls.BINDINGS)}
     game_bindings = Binding.make_bindings(screen_class.BINDINGS)
     taken = frozenset(parse_action(b.action)[1] for b in game_bindings if b.key in replay_keys)
+    # The game's moves (the actions its footer shows only when they apply) are refused at once.
+    moves = {f"action_{name}": ReplayControls.refuse_move for name in screen_class.SHOWN_WHEN_THEY_APPLY}
     namespace = {
+        **moves,
         # The game's bindings stay beside the replay's (the game's texts name their keys).
         "BINDINGS": [*screen_class.BINDINGS, *ReplayControls.BINDINGS],
         "TAKEN_ACTIONS": taken,

@@ -247,3 +247,21 @@ async def test_stepping_past_a_round_shows_its_summary_and_a_jump_does_not():
         await pilot.press("home", "N")
         assert replay.position == replay.round_starts[0] and app.screen is not replay_screen
         assert "Round 1 begins" in str(app.screen.query_one("#round-summary-title").render())
+
+
+@run_async
+async def test_a_move_that_would_ask_a_question_is_refused_at_once():
+    path = next(path for path in EXAMPLES if path.stem == "passaportas-v3")
+    table = decode(path.read_bytes(), path.stem).table
+    app = FlightTuiApp(start="replay", table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay_screen = app.screen
+        await pilot.press("right", "right")  # Ann has rolled and used her wild token: she chooses a flight
+        reach = replay_screen.map_panel.reach
+        replay_screen.map_panel.move_to(next(city for city, amounts in reach.items() if len(amounts) > 1))
+        await pilot.pause()  # the cursor on a city reached in several ways: at the table, Enter asks how much fuel
+        for key in ("enter", "r", "w", "c"):
+            await pilot.press(key)
+            assert app.screen is replay_screen
+        assert REPLAY_REFUSAL in notices(app) and replay_screen.replay.position == 2
