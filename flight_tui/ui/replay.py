@@ -34,6 +34,8 @@ from flight_tui.ui.widgets.partial_repaint import PartialRepaint
 REPLAY_ACTIONS = frozenset({"replay_step", "replay_jump", "replay_turn", "replay_round", "replay_seat", "replay_everything", "leave", "help"})
 """The actions whose keys a replay's footer shows."""
 EVERYTHING_REFUSED = "Every hand is shown only once the game is over: this game can still be played."
+REPLAY_HEAD_CSS = "#replay-head { dock: top; height: auto; }"
+"""The replay bar and every hand, above the game's table (the game's own layout below them)."""
 
 
 class ReplayBar(PartialRepaint):
@@ -63,9 +65,6 @@ class EverythingPanel(Static):
     DEFAULT_CSS = """
     EverythingPanel { height: auto; max-height: 8; border: round $primary; padding: 0 1; display: none; }
     """
-
-
-REPLAY_HEAD_CSS = "#replay-head { dock: top; height: auto; }"
 
 
 class ReplayControls:
@@ -120,7 +119,7 @@ class ReplayControls:
         round_number = replay.rounds[replay.position]
         if round_number is not None:
             parts.append(f"{replay.round_word} {round_number}")
-        parts.append("all hands" if self.everything else f"as {names[self.viewer or 0]}")
+        parts.append(f"as {names[self.viewer or 0]}" + (", all hands shown" if self.everything else ""))
         last = replay.last_move()
         if last is None:
             parts.append("the deal")

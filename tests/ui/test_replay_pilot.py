@@ -148,7 +148,7 @@ async def test_after_the_end_every_hand_is_shown():
         await pilot.pause()
         await pilot.press(*["right"] * 6, "a")
         panel = app.screen.query_one(EverythingPanel)
-        assert panel.display and "all hands" in bar(app)
+        assert panel.display and "as Ann, all hands shown" in bar(app)
         text = "\n".join(screen_lines(app))
         state = app.screen.table.state
         for seat, name in enumerate(table.names):
