@@ -29,6 +29,7 @@ BENCHMARKS = (
     "bots",
     "passaportas",
     "keypress_bytes_passaportas",
+    "replay",
     "connecting_flights",
     "keypress_bytes_coop",
     "serve",

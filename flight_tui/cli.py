@@ -1,6 +1,6 @@
 """The ``flight-tui`` command line.
 
-``flight-tui`` opens the menu; ``new``, ``continue``, ``saves``, ``history``, ``simulate``, ``locate``, ``serve``,
+``flight-tui`` opens the menu; ``new``, ``continue``, ``replay``, ``saves``, ``history``, ``simulate``, ``locate``, ``serve``,
 ``join`` and ``completion`` are described by ``flight-tui --help`` (the parser is in :mod:`flight_tui.cli_args`).
 Bad arguments print one line and exit with status 2; Ctrl+C outside the app exits with status 130
 (a simulation first prints the report of the games it finished).
@@ -20,6 +20,8 @@ INTERRUPTED = 130
 """The exit status after Ctrl+C (128 + SIGINT), as shells report it."""
 UNUSABLE_DATA_DIR = 1
 NOTHING_TO_CONTINUE = 1
+UNREADABLE_SAVE = 2
+"""The exit status of ``replay`` with a save that is missing, damaged or not a save."""
 
 
 def _config(parser: argparse.ArgumentParser, args: argparse.Namespace, rules, players: int, defaults: dict[str, str]):
@@ -119,6 +121,30 @@ def _game_in_progress() -> bool:
         return SaveStore().latest_autosave() is not None
     except SaveError:
         return True
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """Replay a save named by its slot or its path; one that cannot be read is a usage error."""
+    from pathlib import Path
+
+    from flight_tui.saves import SaveError, SaveStore
+    from flight_tui.saves.codec import decode
+    from flight_tui.saves.reading import read_save_file
+
+    name = args.save
+    path = Path(name)
+    try:
+        if os.sep in name or name.endswith(".json") or (os.altsep is not None and os.altsep in name):
+            try:
+                table = decode(read_save_file(path), path.stem).table
+            except OSError as error:
+                raise SaveError(path.stem, f"the file cannot be read ({error.strerror or error}).") from None
+        else:
+            table = SaveStore().read(name)
+    except SaveError as error:
+        sys.stderr.write(f"flight-tui: cannot replay it: {error}\n")
+        return UNREADABLE_SAVE
+    return _run_app(args.theme, start="replay", table=table, replay_title=f"Replay of {path.stem}")
 
 
 def _list_saves(as_json: bool) -> int:
@@ -245,6 +271,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_app(args.theme, table=_new_table(parser, args))
     if args.command == "continue":
         return _run_app(args.theme, start="continue")
+    if args.command == "replay":
+        return _replay(args)
     if args.command == "saves":
         return _list_saves(args.json)
     if args.command == "history":

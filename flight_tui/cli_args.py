@@ -46,6 +46,14 @@ def build_parser() -> argparse.ArgumentParser:
     cont = sub.add_parser("continue", help="resume the game you were playing", description="Resume the latest autosaved game.")
     _add_globals(cont, top=False)
 
+    replay = sub.add_parser(
+        "replay",
+        help="replay a saved game move by move",
+        description="Replay a saved game move by move (the save is only read, never changed).",
+    )
+    replay.add_argument("save", metavar="SAVE", help="a save's name (see 'flight-tui saves') or the path of a save file")
+    _add_globals(replay, top=False)
+
     saves = sub.add_parser("saves", help="list saved games", description="List saved games.")
     saves.add_argument("--json", action="store_true", help="print JSON instead of a table")
     _add_globals(saves, top=False)

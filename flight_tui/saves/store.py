@@ -161,6 +161,12 @@ class SaveStore:
         loaded.table.rebuild_undo(loaded.irreversible)
         return loaded.table
 
+    def read(self, slot: str) -> Table:
+        """The table saved in ``slot``, checked, to look at only (a replay): no lock is taken and
+        nothing is written, so the game may be open in another flight-tui meanwhile."""
+        loaded, _source = self._load(slot)
+        return loaded.table
+
     def release(self, table: Table) -> None:
         """Let other running copies of flight-tui open this table's autosave (the game was closed here)."""
         slot = table.save_identity.autosave_slot

@@ -47,7 +47,8 @@ class ClosingNote(NamedTuple):
 
 
 class FlightTuiApp(App[None]):
-    """The whole app. ``start="continue"`` resumes the latest autosave; ``table`` opens a game.
+    """The whole app. ``start="continue"`` resumes the latest autosave; ``table`` opens a game
+    (with ``start="replay"``: its replay, titled ``replay_title``).
 
     ``exit_grace``: after SIGHUP or SIGTERM the process ends at most this many seconds later,
     even if the terminal has stopped taking output and the app cannot close (the game is saved
@@ -69,6 +70,7 @@ class FlightTuiApp(App[None]):
         table: Table | None = None,
         theme: str | None = None,
         exit_grace: float | None = None,
+        replay_title: str = "Replay",
     ) -> None:
         # NO_COLOR: with native ANSI colours Textual strips all colour (otherwise it turns colours
         # to greys, which makes the ansi_default colours of an ANSI theme black on black).
@@ -77,6 +79,7 @@ class FlightTuiApp(App[None]):
         repaint_layout_changes()
         self.start = start
         self.start_table = table
+        self.replay_title = replay_title
         self.theme_request = theme
         self.settings, self.keymap, config_problems = load_config()
         self.set_keymap(self.keymap)
@@ -163,7 +166,9 @@ class FlightTuiApp(App[None]):
         if self.keymap:
             self.run_worker(self._check_keymap, thread=True, group="keymap", exit_on_error=False)
         self.call_after_refresh(self._read_all_themes)  # once the menu is painted
-        if self.start_table is not None:
+        if self.start_table is not None and self.start == "replay":
+            self.open_replay(self.start_table, self.replay_title)
+        elif self.start_table is not None:
             self.open_table(self.start_table)
         elif self.start == "continue":
             self.action_continue_game()
@@ -335,6 +340,12 @@ class FlightTuiApp(App[None]):
             self.pop_screen()
         self.push_screen(screen)
         self._table_changed(table)
+
+    def open_replay(self, table: Table, title: str) -> None:
+        """Replay ``table``'s recorded game over the current screen (Esc comes back to it); nothing is saved."""
+        from flight_tui.ui.replay import replay_screen
+
+        self.push_screen(replay_screen(table, title))
 
     def _close_left_table(self) -> None:
         """Once the game's screen has closed, let other copies of flight-tui open its autosave."""

@@ -74,6 +74,16 @@ class GameTableScreen(Screen[None]):
     def moved(self, seat: int, events: list[Any]) -> None:
         """``seat``'s action just caused ``events`` (before the redraw); nothing by default."""
 
+    def show_position(self) -> None:
+        """Redraw the position from the viewer's view, and nothing more (no end screen, hand-off
+        or bot's move): a replay's step."""
+        raise NotImplementedError
+
+    def hidden_lines(self, view: Any) -> list[str]:
+        """What the view's seat holds that the others do not see, in a few lines (a replay's
+        "everything", once the game is over); none by default."""
+        return []
+
     # ------------------------------------------------------------ acting
 
     def play(self, seat: int, action: Any) -> Outcome:

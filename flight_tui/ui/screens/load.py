@@ -1,4 +1,4 @@
-"""The Load screen: every save with its game, players, progress and date; load, delete, restore."""
+"""The Load screen: every save with its game, players, progress and date; load, replay, delete, restore."""
 
 from __future__ import annotations
 
@@ -104,6 +104,7 @@ class LoadScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter", "load", "Load", priority=True, id="load.load"),
+        Binding("r", "replay", "Replay", tooltip="Replay the game move by move (the save stays as it is)", id="load.replay"),
         Binding("d,delete", "delete", "Delete", key_display="d", id="load.delete"),
         Binding("b", "restore", "Restore backup", id="load.restore"),
         Binding("escape", "app.pop_screen", "Back", key_display="Esc", id="load.back"),
@@ -164,7 +165,7 @@ class LoadScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         entry = self.selected()
-        if action in ("load", "delete"):
+        if action in ("load", "replay", "delete"):
             return entry is not None
         if action == "restore":
             return entry is not None and entry.backup_readable
@@ -194,6 +195,20 @@ class LoadScreen(Screen[None]):
             self.reload(self.query_one("#saves", OptionList).highlighted or 0)
             return
         self.app.open_table(table)
+
+    def action_replay(self) -> None:
+        """Replay the highlighted save, reading it only (another flight-tui may be playing it)."""
+        from flight_tui.saves import SaveError
+
+        entry = self.selected()
+        if entry is None:
+            return
+        try:
+            table = self.app.store.read(entry.slot)
+        except SaveError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.app.open_replay(table, f"Replay of {entry.slot}")
 
     def action_delete(self) -> None:
         """Delete the highlighted save, after asking."""

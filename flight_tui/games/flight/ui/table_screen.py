@@ -242,6 +242,13 @@ class FlightTableScreen(GameTableScreen):
         self._show_reason()
         self.refresh_bindings()
 
+    def show_position(self) -> None:
+        self._refresh_table()
+
+    def hidden_lines(self, view: FlightView) -> list[str]:
+        """The hand, card by card."""
+        return [", ".join(C.name(card) for card in sorted(view.hand)) or "no cards"]
+
     def _hand_title(self, view: FlightView) -> str:
         name = self.table.seats[view.seat].name
         pack, exposed, play, discard = (self.key(f"flight.{b}") for b in ("draw-pack", "draw-exposed", "play", "discard"))

@@ -232,6 +232,14 @@ class PassaportasTableScreen(GameTableScreen):
         self._show_reason()
         self.refresh_bindings()
 
+    def show_position(self) -> None:
+        self._refresh_table()
+
+    def hidden_lines(self, view: PassaportasView) -> list[str]:
+        """The top customs card of each holder."""
+        tops = (self.game_map.name(top) if top >= 0 else "empty" for top in view.own_customs)
+        return ["Customs: " + " · ".join(f"holder {holder}: {top}" for holder, top in enumerate(tops, 1))]
+
     def _show_flights(self, view: PassaportasView, choosing: bool, cursor: int) -> None:
         """The list of flights from the plane's city, with the dice totals that would reach more."""
         rows = flight_rows(view, self.game_map)

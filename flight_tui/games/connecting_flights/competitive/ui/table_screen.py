@@ -250,6 +250,18 @@ class CompetitiveTableScreen(GameTableScreen):
         self._show_tabs()
         self.refresh_bindings()
 
+    def show_position(self) -> None:
+        self._refresh_table()
+
+    def hidden_lines(self, view: CompetitiveView) -> list[str]:
+        """The Player card kept, and a Sabotage card drawn and held."""
+        cards = data()
+        kept = view.kept[view.seat]
+        lines = [f"Player card: {cards.player_cards[kept].name if kept >= 0 else 'none yet'}"]
+        if view.drawn_sabotage >= 0:
+            lines.append(f"Sabotage card: {cards.sabotage[view.drawn_sabotage].name}")
+        return lines
+
     def _follow_phase(self, view: CompetitiveView) -> None:
         """Open the view a new phase is played in."""
         phase = (view.round, view.phase)

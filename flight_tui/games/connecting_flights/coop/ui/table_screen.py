@@ -218,6 +218,9 @@ class CoopTableScreen(GameTableScreen):
         self._show_tabs()
         self.refresh_bindings()
 
+    def show_position(self) -> None:
+        self._refresh_table()
+
     def _follow_phase(self, view: CoopView) -> None:
         """Open the view a new phase is played in (set-up: the starting flights)."""
         phase = (view.round, view.phase)

@@ -1,0 +1,267 @@
+"""Replays through the real app: stepping, turns and rounds, seats, every hand once the game is
+over, moves refused, every example save, the save left as it was, and ``flight-tui replay``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from game_harness import play_until, run_async, screen_lines, seats, wait_for_workers
+
+from flight_tui import paths
+from flight_tui.cli import UNREADABLE_SAVE, main
+from flight_tui.games.flight.rules import FLIGHT, FlightConfig
+from flight_tui.saves.codec import decode
+from flight_tui.table import Table
+from flight_tui.table.replay import REPLAY_REFUSAL
+from flight_tui.ui.app import FlightTuiApp
+from flight_tui.ui.replay import EVERYTHING_REFUSED, EverythingPanel, ReplayBar
+
+SIZE = (80, 24)
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "saves").glob("*.json"))
+
+
+def finished_flight() -> Table:
+    """A one-hand Flight match of Ann (a person) against two bots, played to its end."""
+    table = Table(FLIGHT, FlightConfig(players=3, hands=1), 5, seats("human:Ann,normal:Bob,hard:Cleo"))
+    play_until(table, Table.is_over)
+    return table
+
+
+def unfinished_flight() -> Table:
+    table = Table(FLIGHT, FlightConfig(players=3, hands=1), 5, seats("human:Ann,normal:Bob,hard:Cleo"))
+    play_until(table, lambda t: len(t.actions) >= 12)
+    return table
+
+
+async def step_to_the_end(pilot, replay_screen) -> list[tuple[int, str]]:
+    """Press → to the last move, closing each round summary shown on the way: (position, its title) of each."""
+    app, replay = pilot.app, replay_screen.replay
+    told = []
+    while replay.position < replay.length:
+        await pilot.press("right")
+        if app.screen is not replay_screen:
+            told.append((replay.position, str(app.screen.query_one("#round-summary-title").render())))
+            await pilot.press("enter")
+            assert app.screen is replay_screen
+    return told
+
+
+def bar(app) -> str:
+    return str(app.screen.query_one(ReplayBar).text)
+
+
+def notices(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+@run_async
+async def test_arrows_home_end_and_turns_move_through_the_game():
+    table = finished_flight()
+    app = FlightTuiApp(start="replay", table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay = app.screen.replay
+        total = len(table.actions)
+        assert replay.position == 0 and f"move 0 of {total}" in bar(app) and "the deal" in bar(app)
+        await pilot.press("right", "right")
+        assert replay.position == 2 and f"move 2 of {total}" in bar(app)
+        await pilot.press("left")
+        assert replay.position == 1
+        await pilot.press("end")
+        assert replay.position == total and app.screen.table.is_over()
+        assert app.screen.table.state == table.state
+        await pilot.press("home")
+        assert replay.position == 0
+        await pilot.press("n")
+        second_turn = replay.turn_starts[1]
+        assert replay.position == second_turn
+        assert table.actions[second_turn][0] != table.actions[second_turn - 1][0]
+        await pilot.press("n", "p")
+        assert replay.position == second_turn
+        await pilot.press("N")  # a match of one hand: no second hand, so the end
+        assert replay.position == total and "hand 1" in bar(app)
+
+
+@run_async
+async def test_a_step_shows_the_position_after_that_many_moves():
+    table = finished_flight()
+    app = FlightTuiApp(start="replay", table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*["right"] * 7, "end", "home", *["right"] * 5)
+        expected = Table(table.rules, table.config, table.seed, table.seats, actions=table.actions[:5]).replay()
+        assert app.screen.table.state == expected
+        assert app.screen.hand.cards == sorted(FLIGHT.view(expected, 0).hand)
+
+
+@run_async
+async def test_the_replay_shows_only_what_the_chosen_seat_saw():
+    table = finished_flight()
+    app = FlightTuiApp(start="replay", table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*["right"] * 6)
+        state = app.screen.table.state
+        hands = [sorted(FLIGHT.view(state, seat).hand) for seat in range(3)]
+        assert app.screen.viewer == 0 and app.screen.hand.cards == hands[0]
+        assert "as Ann" in bar(app)
+        await pilot.press("s")  # the game is over: every seat may be seen
+        assert app.screen.viewer == 1 and app.screen.hand.cards == hands[1] and "as Bob" in bar(app)
+        assert app.screen.view == FLIGHT.view(state, 1)
+        await pilot.press("s", "s")
+        assert app.screen.viewer == 0
+
+
+@run_async
+async def test_before_the_end_only_the_people_s_seats_and_no_hidden_cards():
+    table = unfinished_flight()
+    app = FlightTuiApp(start="replay", table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("end", "s")
+        assert app.screen.viewer == 0
+        await pilot.press("a")
+        assert EVERYTHING_REFUSED in notices(app)
+        assert not app.screen.query_one(EverythingPanel).display
+        bob_cards = [FLIGHT.view(table.state, 1).hand, FLIGHT.view(table.state, 2).hand]  # and Cleo's
+        shown = "\n".join(screen_lines(app))
+        from flight_tui.games.flight.rules import cards
+
+        told = "\n".join(table.log_lines(0, last=len(table.state.log)))  # what Ann was told (a card drawn face up)
+        names = [cards.name(c) for hand in bob_cards for c in hand if c not in FLIGHT.view(table.state, 0).hand]
+        hidden = [name for name in names if name.startswith("Route") and name not in told]
+        assert hidden and not any(name in shown for name in hidden)
+        await pilot.press("a")  # refused: nothing changes
+        assert not any(name in "\n".join(screen_lines(app)) for name in hidden)
+
+
+@run_async
+async def test_after_the_end_every_hand_is_shown():
+    from flight_tui.games.flight.rules import cards
+
+    table = finished_flight()
+    app = FlightTuiApp(start="replay", table=table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press(*["right"] * 6, "a")
+        panel = app.screen.query_one(EverythingPanel)
+        assert panel.display and "as Ann, all hands shown" in bar(app)
+        text = "\n".join(screen_lines(app))
+        state = app.screen.table.state
+        for seat, name in enumerate(table.names):
+            hand = FLIGHT.view(state, seat).hand
+            assert f"{name}: " in text
+            assert all(cards.name(card) in text for card in hand[:1])
+        await pilot.press("a")
+        assert not panel.display
+
+
+@run_async
+async def test_keys_of_play_say_this_is_a_replay_and_change_nothing():
+    table = finished_flight()
+    app = FlightTuiApp(start="replay", table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("right")
+        before = app.screen.table.state
+        for key in ("x", "u", "t"):
+            await pilot.press(key)
+        assert REPLAY_REFUSAL in notices(app)
+        assert app.screen.replay.position == 1 and app.screen.table.state == before
+        assert len(app.screen.table.actions) == 0  # the shown table records nothing
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.stem)
+@run_async
+async def test_every_example_save_replays_to_its_end(path):
+    loaded = decode(path.read_bytes(), path.stem)
+    app = FlightTuiApp(start="replay", table=loaded.table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay = app.screen.replay
+        assert replay.length == len(loaded.table.actions) > 0
+        await step_to_the_end(pilot, app.screen)
+        assert f"move {replay.length} of {replay.length}" in bar(app)
+        assert app.screen.table.state == loaded.table.state
+        await pilot.press("home", "end", "p", "P")
+        assert replay.position < replay.length
+
+
+@run_async
+async def test_replay_from_the_load_screen_leaves_the_save_as_it_was():
+    folder = paths.data_dir() / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    save = folder / "autosave-example.json"
+    shutil.copyfile(EXAMPLES[0], save)
+    os.utime(save, (1_700_000_000, 1_700_000_000))
+    before = save.read_bytes(), save.stat().st_mtime_ns, sorted(os.listdir(folder))
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await wait_for_workers(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.screen.replay.length > 0
+        await pilot.press("right", "end", "home")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LoadScreen"
+        assert app.current_table() is None
+    assert (save.read_bytes(), save.stat().st_mtime_ns, sorted(os.listdir(folder))) == before
+
+
+def test_replay_of_a_missing_save_says_so_with_status_2(capsys):
+    assert main(["replay", "no such game"]) == UNREADABLE_SAVE == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "there is no save with this name" in err
+
+
+def test_replay_of_a_damaged_file_says_so_with_status_2(tmp_path, capsys):
+    damaged = tmp_path / "torn.json"
+    damaged.write_bytes(EXAMPLES[0].read_bytes()[:500])
+    assert main(["replay", str(damaged)]) == 2
+    assert "cut short" in capsys.readouterr().err
+    foreign = tmp_path / "notes.json"
+    foreign.write_text('{"hello": 1}')
+    assert main(["replay", str(foreign)]) == 2
+    assert "not a flight-tui save" in capsys.readouterr().err
+
+
+@run_async
+async def test_stepping_past_a_round_shows_its_summary_and_a_jump_does_not():
+    path = next(path for path in EXAMPLES if path.stem == "connecting-flights-v3")
+    table = decode(path.read_bytes(), path.stem).table
+    app = FlightTuiApp(start="replay", table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay_screen = app.screen
+        replay = replay_screen.replay
+        await pilot.press("end", "home", "end", "left", "home")
+        assert app.screen is replay_screen
+        told = await step_to_the_end(pilot, replay_screen)
+        assert [position for position, _ in told] == replay.round_starts
+        assert [title.split(" ·")[0] for _, title in told] == ["Round 1 begins", "End of round 1", "End of round 2", "End of round 3"]
+        await pilot.press("home", "N")
+        assert replay.position == replay.round_starts[0] and app.screen is not replay_screen
+        assert "Round 1 begins" in str(app.screen.query_one("#round-summary-title").render())
+
+
+@run_async
+async def test_a_move_that_would_ask_a_question_is_refused_at_once():
+    path = next(path for path in EXAMPLES if path.stem == "passaportas-v3")
+    table = decode(path.read_bytes(), path.stem).table
+    app = FlightTuiApp(start="replay", table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay_screen = app.screen
+        await pilot.press("right", "right")  # Ann has rolled and used her wild token: she chooses a flight
+        reach = replay_screen.map_panel.reach
+        replay_screen.map_panel.move_to(next(city for city, amounts in reach.items() if len(amounts) > 1))
+        await pilot.pause()  # the cursor on a city reached in several ways: at the table, Enter asks how much fuel
+        for key in ("enter", "r", "w", "c"):
+            await pilot.press(key)
+            assert app.screen is replay_screen
+        assert REPLAY_REFUSAL in notices(app) and replay_screen.replay.position == 2
