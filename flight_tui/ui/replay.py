@@ -8,7 +8,7 @@ no bot moves), and each step puts the replay's position on that table and calls 
 work; a move, undo or hint says that this is a replay. The replay keys come first (priority
 bindings, ids ``replay.*``): ← → a move, Home End the start and the end, ``n`` ``p`` a turn,
 ``N`` ``P`` a round, ``s`` the seat the game is seen as, ``a`` every seat's hidden holdings
-(only once the game is over). Stepping on past the end of a round shows the round summary a
+(only once the game is over), ``c`` the game's chart up to the move shown. Stepping on past the end of a round shows the round summary a
 spectator gets (for a game that has one: ``GameSpec.spectator_news``). A replay writes
 nothing: the table is no save's.
 """
@@ -31,7 +31,7 @@ from flight_tui.table.replay import REPLAY_REFUSAL, Replay
 from flight_tui.ui.game_screen import GameTableScreen
 from flight_tui.ui.widgets.partial_repaint import PartialRepaint
 
-REPLAY_ACTIONS = frozenset({"replay_step", "replay_jump", "replay_turn", "replay_round", "replay_seat", "replay_everything", "leave", "help"})
+REPLAY_ACTIONS = frozenset({"replay_step", "replay_jump", "replay_turn", "replay_round", "replay_seat", "replay_everything", "replay_chart", "leave", "help"})
 """The actions whose keys a replay's footer shows."""
 EVERYTHING_REFUSED = "Every hand is shown only once the game is over: this game can still be played."
 REPLAY_HEAD_CSS = "#replay-head { dock: top; height: auto; }"
@@ -74,13 +74,15 @@ class ReplayControls:
         Binding("left", "replay_step(-1)", "Move", key_display="←→", priority=True, tooltip="One move back", id="replay.back"),
         Binding("right", "replay_step(1)", "Next move", show=False, priority=True, tooltip="One move on", id="replay.forward"),
         Binding("home", "replay_jump('start')", "Start", show=False, priority=True, tooltip="The deal, before any move", id="replay.start"),
-        Binding("end", "replay_jump('end')", "Jump", key_display="Home/End", priority=True, tooltip="The last move", id="replay.end"),
+        # Home and End stay out of the footer (Help lists them), so the chart's key fits 80 columns.
+        Binding("end", "replay_jump('end')", "Jump", key_display="Home/End", show=False, priority=True, tooltip="The last move", id="replay.end"),
         Binding("n", "replay_turn(1)", "Turn", key_display="n/p", priority=True, tooltip="The start of the next turn", id="replay.next-turn"),
         Binding("p", "replay_turn(-1)", "Previous turn", show=False, priority=True, tooltip="The start of this turn, or of the one before", id="replay.previous-turn"),
         Binding("N", "replay_round(1)", "Round", key_display="N/P", priority=True, tooltip="The start of the next round", id="replay.next-round"),
         Binding("P", "replay_round(-1)", "Previous round", show=False, priority=True, tooltip="The start of this round, or of the one before", id="replay.previous-round"),
         Binding("s", "replay_seat", "Seat", priority=True, tooltip="See the game as another seat saw it", id="replay.seat"),
         Binding("a", "replay_everything", "All hands", priority=True, tooltip="Show every seat's hidden cards (once the game is over)", id="replay.everything"),
+        Binding("c", "replay_chart", "Chart", priority=True, tooltip="The game's chart, round by round, up to this move", id="replay.chart"),
     ]
 
     TAKEN_ACTIONS: frozenset[str]
@@ -203,6 +205,14 @@ class ReplayControls:
         self.everything = not self.everything
         self.query_one(EverythingPanel).display = self.everything
         self.advance()
+
+    def action_replay_chart(self) -> None:
+        """Open the game's chart as far as the move shown."""
+        from flight_tui.ui.screens.chart import chart_screen
+
+        replay = self.replay
+        recorded = Table(replay.rules, replay.config, replay.seed, replay.seats, state=replay.state, actions=replay.actions, undo=False)
+        self.app.push_screen(chart_screen(recorded, replay.position))  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------ keys of play
 

@@ -261,7 +261,29 @@ async def test_a_move_that_would_ask_a_question_is_refused_at_once():
         reach = replay_screen.map_panel.reach
         replay_screen.map_panel.move_to(next(city for city, amounts in reach.items() if len(amounts) > 1))
         await pilot.pause()  # the cursor on a city reached in several ways: at the table, Enter asks how much fuel
-        for key in ("enter", "r", "w", "c"):
+        for key in ("enter", "r", "w"):  # fly, roll, wild token (c, customs at the table, is the replay's chart)
             await pilot.press(key)
             assert app.screen is replay_screen
         assert REPLAY_REFUSAL in notices(app) and replay_screen.replay.position == 2
+
+
+@run_async
+async def test_the_chart_of_a_replay_goes_as_far_as_the_move_shown():
+    from flight_tui.ui.screens.chart import ChartScreen
+    from flight_tui.ui.widgets.game_chart import GameCharts
+
+    table = Table(FLIGHT, FlightConfig(players=3, hands=2), 5, seats("human:Ann,normal:Bob,hard:Cleo"))
+    play_until(table, Table.is_over)
+    first_hand_over = next(k for k in range(len(table.actions) + 1) if len(Table(table.rules, table.config, table.seed, table.seats, actions=table.actions[:k]).replay().hand_results) == 1)
+    app = FlightTuiApp(start="replay", table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay_screen = app.screen
+        replay_screen.go(first_hand_over)
+        await pilot.press("c")
+        assert isinstance(app.screen, ChartScreen)
+        assert [chart.x for chart in app.screen.query_one(GameCharts).charts] == [[1]]  # one hand so far
+        assert f"move {first_hand_over} of {len(table.actions)}" in str(app.screen.query_one("#chart-heading").render())
+        await pilot.press("escape", "end", "c")
+        assert [chart.x for chart in app.screen.query_one(GameCharts).charts] == [[1, 2]]
+        assert "up to the end" in str(app.screen.query_one("#chart-heading").render())
