@@ -59,6 +59,9 @@ class GameSpec(msgspec.Struct, frozen=True, kw_only=True):
     """Settings a game begun under save format 1 keeps (see :mod:`flight_tui.saves.migrations`)."""
     campaign_screen: str = ""
     """``module:Class`` of the screen that plays a campaign of this game (none: no campaigns)."""
+    lesson: str = ""
+    """``package:file`` of the game's lesson, a guided first game (TOML; see ``docs/lessons.md``),
+    or "" for none."""
     regions: str = ""
     """``module:function`` giving the regions a campaign's set-up may name, code to name
     (``{"EU": "Europe", ...}``); none: a set-up names no regions."""
