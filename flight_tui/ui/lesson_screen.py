@@ -64,7 +64,7 @@ class LessonScreen:
         if learner:
             why = self.lesson.refusal(action)
             if why is not None:
-                raise IllegalAction(why)
+                raise IllegalAction(self.with_keys(why))
         outcome = super().play(seat, action)
         if learner:
             self.lesson.moved()
@@ -94,12 +94,16 @@ class LessonScreen:
             self._target = "#log"
         else:
             step = run.step
-            text = KEY_NAME.sub(lambda match: self.key(match.group(1)), step.text)
+            text = self.with_keys(step.text)
             what = "Enter: go on" if run.waits_for_enter else "your move"
             panel.say(text, f"Lesson {run.index + 1}/{total}", f"{what} · Esc: leave")
             self._target = step.at
         self.refresh_bindings()
         self.call_after_refresh(self.place_panel)
+
+    def with_keys(self, text: str) -> str:
+        """``text`` with each ``{binding.id}`` written as that binding's key now."""
+        return KEY_NAME.sub(lambda match: self.key(match.group(1)), text)
 
     def place_panel(self) -> None:
         """Put the panel beside the part of the table its step talks about."""
@@ -155,7 +159,8 @@ class LessonScreen:
 def lesson_screen_class(table_screen: str) -> type[GameTableScreen]:
     """The lesson screen over the table screen a spec names (``module:Class``), made once."""
     base = load(table_screen)
-    namespace = {"BINDINGS": LESSON_BINDINGS, "_BASE_PATH": inspect.getfile(base)}
+    # A class's bindings replace its bases' for the same key: the game's own stay beside the lesson's.
+    namespace = {"BINDINGS": [*LESSON_BINDINGS, *base.BINDINGS], "_BASE_PATH": inspect.getfile(base)}
     return type(f"Lesson{base.__name__}", (LessonScreen, base), namespace)
 
 
