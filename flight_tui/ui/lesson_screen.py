@@ -16,7 +16,7 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.css.query import NoMatches
+from textual.css.query import InvalidQueryFormat, NoMatches
 
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.engine.protocol import Outcome
@@ -109,9 +109,12 @@ class LessonScreen:
         """Put the panel beside the part of the table its step talks about."""
         try:
             panel = self.query_one(LessonPanel)
-            target = self.query_one(self._target).region if self._target else None
-        except NoMatches:
+        except NoMatches:  # the lesson has closed
             return
+        try:
+            target = self.query_one(self._target).region if self._target else None
+        except (NoMatches, InvalidQueryFormat):  # a step naming no part of this screen: the middle
+            target = None
         arrow = panel.put_beside(target, self.size)
         total = len(self.lesson.lesson.steps)
         shown = min(self.lesson.index + 1, total)
