@@ -1,6 +1,6 @@
 """The ``flight-tui`` command line.
 
-``flight-tui`` opens the menu; ``new``, ``continue``, ``replay``, ``saves``, ``history``, ``simulate``, ``locate``, ``serve``,
+``flight-tui`` opens the menu; ``new``, ``learn``, ``continue``, ``replay``, ``saves``, ``history``, ``simulate``, ``locate``, ``serve``,
 ``join`` and ``completion`` are described by ``flight-tui --help`` (the parser is in :mod:`flight_tui.cli_args`).
 Bad arguments print one line and exit with status 2; Ctrl+C outside the app exits with status 130
 (a simulation first prints the report of the games it finished).
@@ -269,6 +269,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         paths.set_data_dir(args.data_dir)
     if args.command == "new":
         return _run_app(args.theme, table=_new_table(parser, args))
+    if args.command == "learn":
+        from flight_tui.games import game_names
+        from flight_tui.lessons import has_lesson
+
+        if not has_lesson(args.game):
+            offered = ", ".join(name for name in game_names() if has_lesson(name))
+            parser.error(f"{args.game} has no lesson yet (lessons: {offered})")
+        return _run_app(args.theme, lesson=args.game)
     if args.command == "continue":
         return _run_app(args.theme, start="continue")
     if args.command == "replay":

@@ -54,6 +54,8 @@ def test_version(capsys, option) -> None:
         (["simulate", "flight", "--seats", "normal,random,"], "seat 3 of --seats 'normal,random,' is empty"),
         (["simulate", "flight", "--seats", " ,random"], "seat 1 of --seats ' ,random' is empty"),
         (["fly"], "invalid choice"),
+        (["learn", "chess"], "invalid choice"),
+        (["learn", "passaportas"], "passaportas has no lesson yet (lessons: flight)"),
     ],
 )
 def test_bad_arguments_give_one_line_and_status_2(capsys, argv, words) -> None:
@@ -177,6 +179,17 @@ def test_simulate_shows_its_progress_on_a_terminal() -> None:
 def test_simulate_json_on_a_terminal_is_only_json() -> None:
     output = run_in_terminal([*SIMULATE, "--games", "4", "--workers", "1", "--json"])
     assert json.loads(output.decode())["games"] == 4
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_learn_starts_the_lesson_and_esc_leaves_it_for_the_menu(tmp_path) -> None:
+    with PseudoTerminal(flight_tui("--data-dir", str(tmp_path / "data"), "learn", "flight")) as terminal:
+        assert terminal.wait_for("Lesson 1/22"), terminal.screen_text()
+        os.write(terminal.controller, b"\x1b")  # Esc
+        assert terminal.wait_until(lambda written: "Lesson" not in terminal.screen_text() and "New game" in terminal.screen_text())
+        os.write(terminal.controller, b"\x11")  # ctrl+q
+        assert terminal.wait(PATIENCE) == 0
+    assert not list((tmp_path / "data" / "saves").glob("*")), "a lesson is never saved"
 
 
 def test_simulate_piped_writes_only_the_report() -> None:

@@ -65,6 +65,9 @@ class GameSpec(msgspec.Struct, frozen=True, kw_only=True):
     "" for none."""
     score_name: str = "points"
     """What ``Result.scores`` count, for the history's standings (``income in round 10``)."""
+    lesson: str = ""
+    """``package:file`` of the game's lesson, a guided first game (TOML; see ``docs/lessons.md``),
+    or "" for none."""
     regions: str = ""
     """``module:function`` giving the regions a campaign's set-up may name, code to name
     (``{"EU": "Europe", ...}``); none: a set-up names no regions."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from flight_tui.games import get_rules
+from flight_tui.games import game_names, get_rules, get_spec
 from flight_tui.serve import protocol as P
 from flight_tui.serve.service import OPEN
 from flight_tui.table.seats import BOT_LEVELS
@@ -54,6 +56,7 @@ class LobbyScreen(Screen[None]):
         Binding("enter", "sit", "Sit", key_display="Enter", tooltip="Take your seat at the table, or an open one", id="lobby.sit"),
         Binding("n", "new_table", "New table", tooltip="Open a new table", id="lobby.new-table"),
         Binding("w", "watch", "Watch", tooltip="Watch the table (what everyone may see)", id="lobby.watch"),
+        Binding("l", "learn", "Learn to play", tooltip="A guided first game, here against a bot", id="lobby.learn"),
         Binding("r", "refresh", "Refresh", show=False, tooltip="Ask for the list of tables again", id="lobby.refresh"),
         Binding("escape,q", "app.quit", "Quit", key_display="q", tooltip="Leave the server (your seats stay yours)", id="lobby.quit"),
     ]
@@ -133,6 +136,21 @@ class LobbyScreen(Screen[None]):
 
     def action_refresh(self) -> None:
         self.app.connection.send(P.ListTables())
+
+    def action_learn(self) -> None:
+        """Pick a game to learn: its lesson runs in this player's app, over the lobby (it needs
+        no other player and nothing of the server; Esc comes back here)."""
+        from textual.command import SimpleCommand
+
+        from flight_tui.lessons import has_lesson
+        from flight_tui.ui.lesson_screen import open_lesson
+
+        commands = [
+            SimpleCommand(get_spec(game).title, partial(open_lesson, self.app, game), "a guided first game")
+            for game in game_names()
+            if has_lesson(game)
+        ]
+        self.app.search_commands(commands, placeholder="Learn to play…")
 
 
 def _served_seat_choices(levels: tuple[str, ...]) -> list[tuple[str, str]]:

@@ -48,7 +48,8 @@ class ClosingNote(NamedTuple):
 
 class FlightTuiApp(App[None]):
     """The whole app. ``start="continue"`` resumes the latest autosave; ``table`` opens a game
-    (with ``start="replay"``: its replay, titled ``replay_title``).
+    (with ``start="replay"``: its replay, titled ``replay_title``); ``lesson`` starts the lesson
+    of the game it names.
 
     ``exit_grace``: after SIGHUP or SIGTERM the process ends at most this many seconds later,
     even if the terminal has stopped taking output and the app cannot close (the game is saved
@@ -68,6 +69,7 @@ class FlightTuiApp(App[None]):
         *,
         start: str = "menu",
         table: Table | None = None,
+        lesson: str | None = None,
         theme: str | None = None,
         exit_grace: float | None = None,
         replay_title: str = "Replay",
@@ -80,6 +82,7 @@ class FlightTuiApp(App[None]):
         self.start = start
         self.start_table = table
         self.replay_title = replay_title
+        self.start_lesson = lesson
         self.theme_request = theme
         self.settings, self.keymap, config_problems = load_config()
         self.set_keymap(self.keymap)
@@ -170,6 +173,10 @@ class FlightTuiApp(App[None]):
             self.open_replay(self.start_table, self.replay_title)
         elif self.start_table is not None:
             self.open_table(self.start_table)
+        elif self.start_lesson is not None:
+            from flight_tui.ui.lesson_screen import open_lesson
+
+            open_lesson(self, self.start_lesson)
         elif self.start == "continue":
             self.action_continue_game()
         self._cover_if_too_small()

@@ -35,4 +35,5 @@ SPEC = GameSpec(
     rules_text="flight_tui.games.flight.rules:rules_text.md",
     house_rules="flight_tui.games.flight.rules:house_rules.md",
     settings_before_v2={"max_turns": 200, "max_reforms": 2, "discard_taken": True},  # H10, H12, H16 as they were
+    lesson="flight_tui.games.flight.ui:lesson.toml",
 )

@@ -75,6 +75,7 @@ class NewGameScreen(FormScreen):
     BINDINGS = [
         Binding("enter", "start", "Start", id="new-game.start"),
         Binding("escape", "app.pop_screen", "Back", key_display="Esc", id="new-game.back"),
+        Binding("ctrl+l", "learn", "Learn to play", key_display="^l", tooltip="A guided first game of the chosen game", id="new-game.learn"),
         Binding("down", "app.focus_next", "Next field", show=False, id="new-game.next-field"),
         Binding("up", "app.focus_previous", "Previous field", show=False, id="new-game.previous-field"),
     ]
@@ -123,6 +124,7 @@ class NewGameScreen(FormScreen):
             )
             with Horizontal(id="form-buttons"):
                 yield Button(f"Start ({key_for(self, 'new-game.start')})", id="start", variant="primary", compact=True)
+                yield Button(f"Learn to play ({key_for(self, 'new-game.learn')})", id="learn", compact=True)
                 yield Button(f"Back ({key_for(self, 'new-game.back')})", id="back", compact=True)
         yield Footer()
 
@@ -150,6 +152,8 @@ class NewGameScreen(FormScreen):
                 self.query_one(f"#option-row-{name}-{option.key}").display = name == game
         self._offer_levels(spec.bot_levels)
         self._show_seats(players.value)
+        self.query_one("#learn").display = bool(spec.lesson)
+        self.refresh_bindings()
 
     def seat_choices(self, levels: tuple[str, ...]) -> list[tuple[str, str]]:
         """A seat's choices with the game's bot ``levels``."""
@@ -193,6 +197,8 @@ class NewGameScreen(FormScreen):
         event.stop()
         if event.button.id == "start":
             self.action_start()
+        elif event.button.id == "learn":
+            self.action_learn()
         else:
             self.app.pop_screen()
 
@@ -235,6 +241,18 @@ class NewGameScreen(FormScreen):
         if not 0 <= seed <= MAX_SEED:
             raise SetupError("The seed must be a whole number from 0 up (or blank for a random deal).")
         return seed
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Learn to play is offered for a game that has a lesson."""
+        if action == "learn":
+            return bool(self.query("#game")) and bool(self.specs[self.game].lesson)
+        return super().check_action(action, parameters)
+
+    def action_learn(self) -> None:
+        """Start the chosen game's lesson (a guided first game) in place of this form."""
+        from flight_tui.ui.lesson_screen import open_lesson
+
+        open_lesson(self.app, self.game)
 
     def action_start(self) -> None:
         """Build the table from the form and open it."""
