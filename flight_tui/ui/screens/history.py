@@ -196,17 +196,13 @@ class HistoryScreen(Screen[None]):
             return None
 
     def action_replay(self) -> None:
-        """Replay the highlighted game (where this version of flight-tui has replays)."""
+        """Replay the highlighted game from its first move."""
         record = self.selected()
         if record is None:
             return
-        open_replay = getattr(self.app, "open_replay", None)
-        if open_replay is None:
-            self.notify("Replays are not available in this version of flight-tui.", severity="warning")
-            return
         table = self._table_of(record)
         if table is not None:
-            open_replay(table, f"{record.title}, {record.finished.astimezone():%Y-%m-%d %H:%M}")
+            self.app.open_replay(table, f"{record.title}, {record.finished.astimezone():%Y-%m-%d %H:%M}")
 
     def action_chart(self) -> None:
         """Show the chart of the highlighted game, from its first round to its end."""

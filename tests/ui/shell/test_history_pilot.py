@@ -9,7 +9,6 @@ import os
 import subprocess
 import sys
 from datetime import datetime, timezone
-from pathlib import Path
 
 from finished_games import finished_game
 from game_harness import wait_until
@@ -20,7 +19,6 @@ from flight_tui import paths
 from flight_tui.history import HistoryStore
 from flight_tui.history.store import INDEX
 from flight_tui.table import Table
-from flight_tui.ui import app as app_module
 from flight_tui.ui.app import FlightTuiApp
 from flight_tui.ui.screens.chart import ChartScreen
 from flight_tui.ui.screens.history import HistoryScreen
@@ -114,34 +112,21 @@ async def test_a_damaged_history_is_a_message_and_the_other_games_stay():
         assert any("damaged" in m and "gzip" in m for m in messages(app))
 
 
-class ReplayingApp(FlightTuiApp):
-    """The app with replays: it notes what it was asked to replay."""
-
-    CSS_PATH = str(Path(app_module.__file__).with_name(FlightTuiApp.CSS_PATH))
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.replayed: list[tuple[Table, str]] = []
-
-    def open_replay(self, table: Table, title: str) -> None:
-        self.replayed.append((table, title))
-
-
 @run_async
-async def test_replay_opens_the_game_where_the_app_has_replays():
+async def test_r_and_enter_replay_the_highlighted_game_from_its_deal():
     _fill_history("passaportas")
     app = FlightTuiApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await open_history(pilot)
-        await pilot.press("r")
-        assert any("Replays are not available" in m for m in messages(app))
-    app = ReplayingApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_history(pilot)
-        await pilot.press("r")
-        [(table, title)] = app.replayed
-        assert table.is_over() and table.actions == finished_game("passaportas", 1).actions
-        assert title.startswith("Passaportas, ")
+        history = app.screen
+        for key in ("r", "enter"):
+            await pilot.press(key)
+            await wait_until(pilot, lambda: getattr(app.screen, "replay", None) is not None)
+            replay = app.screen.replay
+            assert replay.position == 0 and replay.actions == finished_game("passaportas", 1).actions
+            assert app.screen.title.startswith("Passaportas, ")
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: app.screen is history)
 
 
 @run_async
