@@ -10,7 +10,9 @@ is nearly full. Normal values cards by the income they add over the rounds left,
 and bids up to its value with its last bid, trades when both sides gain. Hard also works out
 what every rival would pay for the card under the hammer (their holdings and coins are on the
 table) and bids just above it, or pushes a rival's price up while it is safe to, and
-values the cards it lacks to fly what it holds more widely.
+values the cards it lacks to fly what it holds more widely; in round 10, which decides the
+game, it plays each of a few bids, buys or answers out to the end with the Normal policy
+(:mod:`.lookahead`) and makes the one that ends best.
 
 Every level counts the coin cap in what coins are worth (:class:`~.worth.Appraiser`): coins
 it would lose anyway are spent freely; Normal and Hard bid them on a card a rival wants. A
