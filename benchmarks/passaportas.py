@@ -17,7 +17,7 @@
 
 Usage (Hard takes a few minutes; run it in the background):
 
-    python benchmarks/passaportas.py [--games 400] [--seed 1] [--workers 2] [--only engine|pathfinder|selfplay|normal|easy|hard]
+    python benchmarks/passaportas.py [--games 400] [--seed 1] [--workers 2] [--hard-budget S] [--only engine|pathfinder|selfplay|normal|easy|hard]
     python benchmarks/passaportas.py --only selfplay --players 2 --selfplay-games 200 [--config edition=1]
     python benchmarks/passaportas.py --quick   # short runs, 40 games: a smoke run, too few for the targets
 
@@ -146,7 +146,7 @@ def selfplay(players: int, games: int, seed: int, settings: dict[str, object]) -
     return "\n".join(lines)
 
 
-def bots(key: str, games: int, seed: int, workers: int) -> list[str]:
+def bots(key: str, games: int, seed: int, workers: int, hard_budget: float | None) -> list[str]:
     """One heads-up measurement; prints the report and returns the figure lines."""
     seats_text, level, win_target, p95_target = MATCHUPS[key]
     seats = [parse_seat(s, i) for i, s in enumerate(seats_text.split(","))]
@@ -155,7 +155,7 @@ def bots(key: str, games: int, seed: int, workers: int) -> list[str]:
     def progress(done: int, total: int) -> None:
         print(f"\r{seats_text}: {done}/{total} games, {time.perf_counter() - started:.0f} s", end="", file=sys.stderr, flush=True)
 
-    report = simulate("passaportas", seats, games, seed, progress=progress, workers=workers)
+    report = simulate("passaportas", seats, games, seed, progress=progress, workers=workers, hard_budget=hard_budget)
     print(file=sys.stderr)
     print(format_report(report))
     print()
@@ -178,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="1 s x 3 timed runs, 40 games per measurement")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=0, help="processes for the bot games (0: one per core)")
+    parser.add_argument("--hard-budget", type=float, help="seconds of search per Hard decision (default: the bot's own)")
     parser.add_argument("--selfplay-games", type=int, default=200, help="Normal self-play deals per player count")
     parser.add_argument("--players", type=int, action="append", help="self-play player counts (default 2, 3 and 4)")
     parser.add_argument(
@@ -201,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
             print(figures[-1], file=sys.stderr, flush=True)
     for key in MATCHUPS:
         if key in chosen:
-            figures += bots(key, args.games, args.seed, args.workers)
+            figures += bots(key, args.games, args.seed, args.workers, args.hard_budget)
     print("\n".join(figures))
     return 0
 

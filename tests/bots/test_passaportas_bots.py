@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+from stepping_clock import SteppingClock
 
 from flight_tui.bots import make_bot
+from flight_tui.games.passaportas.bots import hard as passaportas_hard
 from flight_tui.games.passaportas.bots.determinize import determinize, read_passes
 from flight_tui.games.passaportas.bots.normal import patience, stalled, yielding
 from flight_tui.games.passaportas.bots.tactics import Table, tables
@@ -38,7 +40,7 @@ MAP = board_map()
 
 def _bot(level: str, seed: int = 0):
     if level == "hard":
-        return make_bot("passaportas", "hard", seed, max_samples=1)
+        return make_bot("passaportas", "hard", seed, budget=0.001, max_samples=1)
     return make_bot("passaportas", level, seed)
 
 
@@ -334,16 +336,20 @@ def test_normal_beats_random_by_a_clear_margin():
     assert normal.wins >= 11
 
 
-def test_hard_searches_its_count_of_samples_and_says_how_sure_it_was():
-    """Its budget is samples, not seconds: every flight chosen by search used all of them."""
-    bot = make_bot("passaportas", "hard", 3, max_samples=3)
+def test_hard_keeps_to_its_budget(monkeypatch):
+    clock = SteppingClock(step=0.005)
+    monkeypatch.setattr(passaportas_hard, "time", clock)
+    bot = make_bot("passaportas", "hard", 3, budget=0.02)
     state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(2, {}), 8)
+    most = 0
     searched = 0
     while searched < 4 and not PASSAPORTAS.is_over(state):
         seat = PASSAPORTAS.to_act(state)[0]
-        action = bot.choose(PASSAPORTAS.view(state, seat))
-        if bot.last_search is not None:
-            searched += 1
-            assert bot.last_search.samples == 3
+        view = PASSAPORTAS.view(state, seat)
+        before = clock.readings
+        action = bot.choose(view)
+        most = max(most, clock.readings - before)
+        searched += isinstance(action, Fly)
         PASSAPORTAS.apply(state, seat, action)
     assert searched == 4
+    assert 2 <= most <= 0.02 / 0.005 + 2  # it stops at the first reading past its budget (of 40 samples)

@@ -1,31 +1,26 @@
 """The Hard Passaportas bot: determinized lookahead over its own view.
 
 When it has a flight to choose, it takes the Normal bot's best few choices (one flight per
-city, and staying put), then samples the hidden cards consistently with its view
+city, and staying put), then repeatedly samples the hidden cards consistently with its view
 (:mod:`passaportas_determinize`) and, in that same sample with the same dice, plays each
-candidate and then every other seat's turn until its own next turn begins. Each opponent plays
-for itself (a max-n model: its own landing values, the leaders' counting most to it), by a cheap
-version of the Normal planner that does not forecast the next player (:class:`QuickPlanner`),
-so that a sample costs a few milliseconds instead of the Normal planner's tenth of a second.
-At its next turn it scores the table: stages won against the opponents' (the leaders' counting
-most), a win or loss, and what the quick planner expects its coming turn to be worth. It keeps
+candidate and then every other seat's turn with the Normal policy until its own next turn
+begins. There it scores the table: stages won against the opponents' (the leaders' counting
+most), a win or loss, and what the Normal planner expects its coming turn to be worth. It keeps
 the candidate with the best mean (the Normal bot's choice unless another beats it by
-:data:`SWITCH_MARGIN`). Its budget is counted in samples (``max_samples``), not seconds, so its
-play is the same for a seed however busy the machine is. Rolling, the wild token and customs
-follow the Normal bot.
+:data:`SWITCH_MARGIN`), within its time budget (at least :data:`MIN_SAMPLES`
+samples, at most ``max_samples``). Rolling, the wild token and customs follow the Normal bot.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from flight_tui.games.passaportas.bots.determinize import determinize, read_passes
 from flight_tui.games.passaportas.bots.normal import FuelPlanner, NormalBot, customs_choice
 from flight_tui.games.passaportas.bots.tactics import STAGE, opponent_weights
 from flight_tui.engine.rng import Rng
-from flight_tui.engine.search import SearchSummary, summarize
 from flight_tui.games.passaportas.rules import PASSAPORTAS
-from flight_tui.games.passaportas.rules.game import finish_barred
 from flight_tui.games.passaportas.rules.map import MAX_FUEL
 from flight_tui.games.passaportas.rules.state import (
     CUSTOMS,
@@ -39,8 +34,11 @@ from flight_tui.games.passaportas.rules.state import (
     UseWildToken,
 )
 
-DEFAULT_MAX_SAMPLES = 12
-"""Sampled deals per flight chosen."""
+DEFAULT_BUDGET = 0.04
+"""Seconds of search per decision (with :data:`MIN_SAMPLES`, about 70 ms at the 95th percentile;
+400 heads-up games against Normal take about 10 minutes on two busy cores)."""
+DEFAULT_MAX_SAMPLES = 40
+MIN_SAMPLES = 2
 CANDIDATES = 5
 """Flights (best per city by the Normal planner) searched, besides staying put."""
 WIN_WORTH = 20.0
@@ -50,30 +48,8 @@ OUTLOOK_WEIGHT = 0.6
 PERSONS_WEIGHT = 0.5
 """Worth per person delivered at the round limit (house rule P10 ranks by persons delivered);
 it counts in proportion to how far the game has come towards that limit."""
-MEAN_ROLL = 7
-"""The fuel a roll of two dice adds on average: the horizon's outlook is the best flight with it."""
 SWITCH_MARGIN = 0.25
 """How much better, on average, another candidate must do to overrule the Normal bot's choice."""
-
-
-class QuickPlanner(FuelPlanner):
-    """The Normal planner without its forecast of the next player's answer: the playouts' policy."""
-
-    def _forecast(self, city: int, left: int) -> float:
-        return 0.0
-
-
-def quick_action(view: PassaportasView) -> PassaportasAction:
-    """What a seat does in a playout: customs as Normal; it rolls once, never uses the wild
-    token, and flies to the best landing the :class:`QuickPlanner` finds within its fuel."""
-    legal = PASSAPORTAS.legal_actions_from_view(view)
-    if len(legal) == 1:
-        return legal[0]
-    if view.phase == CUSTOMS:
-        return customs_choice(view, legal)
-    if not view.turn.rolls and Roll() in legal:
-        return Roll()
-    return QuickPlanner(view).best(view.fuel, finish_barred(view.config, view.turn.wild_used))[1]
 
 
 def utility(state: PassaportasState, seat: int, planner_view: PassaportasView | None) -> float:
@@ -88,25 +64,24 @@ def utility(state: PassaportasState, seat: int, planner_view: PassaportasView | 
     persons = [sum(g.size for g in gs if STAGE[g.status] == 2) for gs in state.groups]
     value -= PERSONS_WEIGHT * state.round_no / state.config.max_rounds * sum(p * w for p, w in zip(persons, weights))
     if planner_view is not None:
-        outlook = QuickPlanner(planner_view).best(min(MAX_FUEL, state.fuel + MEAN_ROLL))[0]
+        planner = FuelPlanner(planner_view)
+        outlook = planner.roll_value(state.fuel) if state.fuel < MAX_FUEL else planner.best(state.fuel)[0]
         value += OUTLOOK_WEIGHT * outlook
     return value
 
 
 class HardBot:
-    """Searches ``max_samples`` sampled deals per flight (see module doc)."""
+    """Searches sampled deals within ``budget`` seconds per flight (see module doc)."""
 
     level = "hard"
 
-    def __init__(self, seed: int = 0, max_samples: int = DEFAULT_MAX_SAMPLES) -> None:
+    def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET, max_samples: int = DEFAULT_MAX_SAMPLES) -> None:
         self.rng = Rng.from_seed(seed)
+        self.budget = budget
         self.max_samples = max_samples
         self.normal = NormalBot()
-        self.last_search: SearchSummary | None = None
-        """How the last searched choice compared with its runner-up (None: not searched)."""
 
     def choose(self, view: PassaportasView) -> PassaportasAction:
-        self.last_search = None
         legal = PASSAPORTAS.legal_actions_from_view(view)
         if not legal:
             raise ValueError("It is not this seat's turn.")
@@ -146,25 +121,27 @@ class HardBot:
 
     def search(self, view: PassaportasView, candidates: Sequence[PassaportasAction]) -> PassaportasAction:
         """The candidate with the best mean utility over sampled deals (the first wins ties)."""
+        deadline = time.perf_counter() + self.budget
         excluded = read_passes(view)
-        results: list[list[float]] = [[] for _ in candidates]
-        for _ in range(self.max_samples):
+        totals = [0.0] * len(candidates)
+        samples = 0
+        while samples < self.max_samples and (samples < MIN_SAMPLES or time.perf_counter() < deadline):
             world = determinize(view, self.rng, excluded)
             for i, action in enumerate(candidates):
-                results[i].append(self.play_out(world, view.seat, action))
-        results[0] = [r + SWITCH_MARGIN for r in results[0]]
-        best = max(range(len(candidates)), key=lambda i: (sum(results[i]), -i))
-        self.last_search = summarize(results, best)
+                totals[i] += self.play_out(world, view.seat, action)
+            samples += 1
+        totals[0] += SWITCH_MARGIN * samples
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
-    @staticmethod
-    def play_out(world: PassaportasState, seat: int, action: PassaportasAction) -> float:
-        """Play ``action`` in a copy of ``world``, then every seat by :func:`quick_action` until ``seat``'s next turn."""
+    def play_out(self, world: PassaportasState, seat: int, action: PassaportasAction) -> float:
+        """Play ``action`` in a copy of ``world``, then Normal for everyone until ``seat``'s next turn."""
         state = PASSAPORTAS.clone(world)
         PASSAPORTAS.apply(state, seat, action)
+        normal = self.normal
         while not PASSAPORTAS.is_over(state):
             actor = PASSAPORTAS.to_act(state)[0]
             if actor == seat and state.phase == FUEL and state.current == seat:
                 return utility(state, seat, PASSAPORTAS.view(state, seat))
-            PASSAPORTAS.apply(state, actor, quick_action(PASSAPORTAS.view(state, actor)))
+            PASSAPORTAS.apply(state, actor, normal.choose(PASSAPORTAS.view(state, actor)))
         return utility(state, seat, None)

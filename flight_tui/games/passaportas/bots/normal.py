@@ -20,7 +20,7 @@ forth for ever. It is deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from flight_tui.games.passaportas.bots.tactics import (
     ROLL_TOTALS,
@@ -160,18 +160,6 @@ def yielding(view: PassaportasView) -> bool:
     return stalled_turns(view) > YIELD_ROUNDS * view.num_seats
 
 
-class CityValues(dict[int, float]):
-    """A city's landing value, worked out by ``compute(city)`` the first time it is read."""
-
-    def __init__(self, compute: Callable[[int], float]) -> None:
-        super().__init__()
-        self.compute = compute
-
-    def __missing__(self, city: int) -> float:
-        value = self[city] = self.compute(city)
-        return value
-
-
 class FuelPlanner:
     """Values every flight (city and fuel burned) and staying put, for the player in turn."""
 
@@ -188,8 +176,7 @@ class FuelPlanner:
         self.win_weights = opponent_weights(self.table.stages, self.me, self.n, max(self.denial, WIN_PATIENCE))
         self.fuel_keep = 0.0 if self.stalled else FUEL_KEEP
         self.next_player = (self.me + 1) % self.n
-        self.city_value = CityValues(self._landing_value)
-        """What landing in each city is worth, worked out for a city when first asked."""
+        self.city_value = [self._landing_value(c) for c in range(self.maps.size)]
         self.stay_value = self._position(view.plane, self.table)
         own = view.groups[self.me]
         self.finish = next((c for c in range(self.maps.size) if completes_last_trip(own, c)), -1)
@@ -334,8 +321,6 @@ class FuelPlanner:
         best_action: PassaportasAction = StayPut()
         for city, amounts in enumerate(self.maps.amounts[plane]):
             if no_finish and city == self.finish:
-                continue
-            if not amounts or amounts[0] > fuel:
                 continue
             base = self.city_value[city]
             for amount in amounts:
