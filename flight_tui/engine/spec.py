@@ -15,6 +15,9 @@ import msgspec
 from flight_tui.engine.options import GameOption
 
 BOT_LEVELS = ("random", "easy", "normal", "hard")
+HINT_SECONDS = 1.0
+"""How long the hint key may think: a game's ``hint_level`` answers within it at the 95th
+percentile (as measured in ``benchmarks/``)."""
 
 
 class GameSpec(msgspec.Struct, frozen=True, kw_only=True):
@@ -38,6 +41,11 @@ class GameSpec(msgspec.Struct, frozen=True, kw_only=True):
     simulate_choices: dict[str, str] = {}
     """Set-up choices a simulated game uses unless told otherwise."""
     bot_levels: tuple[str, ...] = BOT_LEVELS
+    level_notes: dict[str, str] = {}
+    """What each bot level does and how strong it is, a sentence or two per level (shown on the
+    New game screen next to a seat's level, and after the rules)."""
+    hint_level: str = "normal"
+    """The bot the hint key asks: the strongest that answers within :data:`HINT_SECONDS`."""
     rules: str
     """``module:attribute`` of the rules object (see :class:`flight_tui.engine.protocol.Rules`)."""
     bots: str

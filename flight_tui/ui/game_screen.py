@@ -12,9 +12,10 @@ from its ``on_mount`` and implements :meth:`advance`: make a move the rules make
 (:meth:`make_forced_move`), redraw, then show whatever comes next (an end screen, a hand-off to
 a person the driver asks, or a bot's move via :meth:`schedule_bot`). Every action goes through
 :meth:`play`, which tells :meth:`moved` what it caused (for notices). :meth:`request_hint` asks
-the Normal bot in a worker, with a loading indicator in the footer; a hint shown with
-:meth:`show_hint` goes away as soon as the player acts, and one that arrives after the player
-acted is dropped.
+the game's hint bot (its spec's ``hint_level``: the strongest that answers within the hint's
+time) in a worker, with a loading indicator in the footer; a hint shown with :meth:`show_hint`
+says when the bot's search found the choice a close call, goes away as soon as the player acts,
+and one that arrives after the player acted is dropped.
 """
 
 from __future__ import annotations
@@ -32,14 +33,22 @@ from flight_tui.bots import make_bot
 from flight_tui.engine.errors import IllegalAction
 from flight_tui.engine.protocol import Outcome
 from flight_tui.engine.rng import derived_seed
+from flight_tui.engine.search import SearchSummary
+from flight_tui.games import get_spec
 from flight_tui.table import Table
 from flight_tui.table.driver import BOT, FORCED, TurnDriver
 from flight_tui.ui.keys import key_for
 
 DEFAULT_BOT_DELAY = 0.6
 """Seconds between two bot moves, so that a person can follow them."""
-HINT_LEVEL = "normal"
-"""The bot whose choice the hint key shows."""
+CLOSE_CALL = " A close call: over {samples} sampled deals its next best move did about as well."
+"""Added to a hint when the bot's search found its runner-up nearly as good."""
+
+
+def hint_choice(bot: Any, view: Any) -> tuple[Any, SearchSummary | None]:
+    """``bot``'s choice in ``view``, and how its search compared that choice with the runner-up (if it searched)."""
+    action = bot.choose(view)
+    return action, getattr(bot, "last_search", None)
 
 GameCommand = tuple[str, str, Callable[[], Any]]
 """A command for the app's command palette: (title, help, callback)."""
@@ -60,6 +69,8 @@ class GameTableScreen(Screen[None]):
         self._hint_asked: tuple[list[tuple[int, Any]], Callable[[Any], None]] | None = None
         """The moves played when the hint in the works was asked for, and what shows it."""
         self._hint_shown: Notification | None = None
+        self._hint_search: SearchSummary | None = None
+        """How sure the search behind the hint being shown was (None: no search)."""
 
     # ------------------------------------------------------------ to implement
 
@@ -153,7 +164,7 @@ class GameTableScreen(Screen[None]):
         self.advance()
 
     def request_hint(self, show: Callable[[Any], None]) -> None:
-        """Ask the Normal bot what it would do in the viewer's seat, in a worker; ``show(action)`` gets its choice.
+        """Ask the hint bot what it would do in the viewer's seat, in a worker; ``show(action)`` gets its choice.
 
         The footer shows a loading indicator meanwhile. A choice that arrives after the position
         changed (the player moved or took a move back) is dropped: it was about the old one.
@@ -163,10 +174,10 @@ class GameTableScreen(Screen[None]):
         if self.viewer is None:
             return
         self.forget_hint()
-        bot = make_bot(self.table.rules.name, HINT_LEVEL, derived_seed(self.table.seed, "hint"))
+        bot = make_bot(self.table.rules.name, self.hint_level, derived_seed(self.table.seed, "hint"))
         self._hint_asked = (list(self.table.actions), show)
         self._show_thinking(True)
-        choose = partial(bot.choose, self.table.view(self.viewer))
+        choose = partial(hint_choice, bot, self.table.view(self.viewer))
         self._hint_worker = self.run_worker(choose, name="hint", group="hint", thread=True, exit_on_error=False)
 
     @on(Worker.StateChanged)
@@ -179,16 +190,31 @@ class GameTableScreen(Screen[None]):
         self._show_thinking(False)
         (played, show), self._hint_asked = self._hint_asked, None
         if event.state == WorkerState.ERROR:
-            self.notify(f"No hint this time: the Normal bot went wrong ({worker.error}).", severity="error")
+            self.notify(f"No hint this time: the {self.hint_bot} went wrong ({worker.error}).", severity="error")
         elif event.state == WorkerState.SUCCESS and self.table.actions == played:
-            show(worker.result)
+            action, self._hint_search = worker.result
+            show(action)
+
+    @property
+    def hint_level(self) -> str:
+        """The level of the bot the hint key asks."""
+        return get_spec(self.table.rules.name).hint_level
+
+    @property
+    def hint_bot(self) -> str:
+        """The hint bot as a hint names it: "Hard bot"."""
+        return f"{self.hint_level.capitalize()} bot"
 
     def _show_thinking(self, thinking: bool) -> None:
         for footer in self.query(Footer):
             footer.loading = thinking
 
     def show_hint(self, text: str) -> None:
-        """Show a hint as a notice that stays until the player acts (or it times out)."""
+        """Show a hint as a notice that stays until the player acts (or it times out), saying
+        when the search behind it found the choice a close call."""
+        search, self._hint_search = self._hint_search, None
+        if search is not None and search.close:
+            text += CLOSE_CALL.format(samples=search.samples)
         self.forget_hint()
         self._hint_shown = Notification(text, title="Hint", timeout=self.app.NOTIFICATION_TIMEOUT, markup=False)
         self.app.post_message(Notify(self._hint_shown))  # as notify() does, keeping the notice to take back

@@ -353,3 +353,18 @@ def test_hard_keeps_to_its_budget(monkeypatch):
         PASSAPORTAS.apply(state, seat, action)
     assert searched == 4
     assert 2 <= most <= 0.02 / 0.005 + 2  # it stops at the first reading past its budget (of 40 samples)
+
+
+def test_hard_says_how_sure_its_last_searched_flight_was():
+    """What the hint reads: a summary after a searched flight, none after a roll."""
+    bot = make_bot("passaportas", "hard", 3, max_samples=2)
+    state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(2, {}), 8)
+    searched = 0
+    while searched < 3 and not PASSAPORTAS.is_over(state):
+        seat = PASSAPORTAS.to_act(state)[0]
+        action = bot.choose(PASSAPORTAS.view(state, seat))
+        if bot.last_search is not None:
+            searched += 1
+            assert 2 <= bot.last_search.samples and not isinstance(action, Roll)
+        PASSAPORTAS.apply(state, seat, action)
+    assert searched == 3

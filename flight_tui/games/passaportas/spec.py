@@ -26,6 +26,19 @@ SPEC = GameSpec(
             hint="Remark 2: +10,000 litres, once each",
         ),
     ),
+    level_notes={
+        "random": "Flies anywhere at random: only for trying the screens out.",
+        "easy": (
+            "A beginner: flies where its own groups get off or board, never plans for the others."
+            " Wins 17% against Normal."
+        ),
+        "normal": "Plans its flight with the path finder and a forecast of the next player. Wins 99.8% against Random.",
+        "hard": (
+            "Plays its best flights out over sampled deals to its next turn (about 0.1 s). Against Normal"
+            " it wins 71.5% heads-up; at 4 seats 26% (fair share 25%)."
+        ),
+    },
+    hint_level="hard",
     seats="human,normal,normal,normal",
     bot_seats="normal,random",
     rules="flight_tui.games.passaportas.rules:PASSAPORTAS",

@@ -1,9 +1,13 @@
-"""The New game screen: the game, the seats, the game's set-up options and an optional seed."""
+"""The New game screen: the game, the seats, the game's set-up options and an optional seed.
+
+Under the seats a note says what the level of the seat being set (or last set) does and how
+strong it is, from the game's spec (``level_notes``)."""
 
 from __future__ import annotations
 
 import os
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -24,6 +28,9 @@ def seat_options(levels: tuple[str, ...] = BOT_LEVELS) -> list[tuple[str, str]]:
 
 
 DEFAULT_SEAT_KINDS = ("human",) + ("normal",) * (MAX_SEATS - 1)
+LEVEL_NOTE_LINES = 3
+"""Lines kept for the level note, so that the form does not move as it changes."""
+HUMAN_NOTE = "A person at this keyboard; with several, each seat's cards are hidden until its turn."
 MAX_SEED = 2**63 - 1
 
 
@@ -60,6 +67,14 @@ class NewGameScreen(FormScreen):
         }
         .seed-input {
             width: 22;
+        }
+        #level-note {
+            height: 3;
+            margin: 0 0 1 14;
+            color: $text-muted;
+        }
+        #form.-compact #level-note {
+            margin: 0 0 0 14;
         }
         #form-buttons {
             height: 1;
@@ -108,6 +123,7 @@ class NewGameScreen(FormScreen):
                     Input(DEFAULT_NAMES[seat], max_length=NAME_LENGTH, compact=True, id=f"name-{seat}", classes="name-input"),
                     row_id=f"seat-row-{seat}",
                 )
+            yield Static("", id="level-note")
             for game, spec in self.specs.items():
                 for option in spec.options:
                     yield _row(
@@ -151,9 +167,21 @@ class NewGameScreen(FormScreen):
             for option in other.options:
                 self.query_one(f"#option-row-{name}-{option.key}").display = name == game
         self._offer_levels(spec.bot_levels)
+        self._show_level_note(self.query_one("#kind-1", Choice).value)
         self._show_seats(players.value)
         self.query_one("#learn").display = bool(spec.lesson)
         self.refresh_bindings()
+
+    def _show_level_note(self, kind: str) -> None:
+        """Say what a seat of ``kind`` (human or a bot level) does in the chosen game."""
+        if kind == "human":
+            text = HUMAN_NOTE
+        else:
+            note = self.specs[self.game].level_notes.get(kind, "")
+            text = f"{kind.capitalize()} bot: {note}" if note else ""
+        note = self.query_one("#level-note", Static)
+        note.update(text)
+        note.display = bool(self.specs[self.game].level_notes)
 
     def seat_choices(self, levels: tuple[str, ...]) -> list[tuple[str, str]]:
         """A seat's choices with the game's bot ``levels``."""
@@ -178,7 +206,8 @@ class NewGameScreen(FormScreen):
     def _fit(self) -> None:
         """Drop the blank line between rows when the form would not fit the terminal otherwise."""
         rows = sum(1 for row in self.query(".field-row") if row.display)
-        self.query_one("#form").set_class(2 * rows + 6 > self.app.size.height, "-compact")
+        note = LEVEL_NOTE_LINES + 1 if self.query_one("#level-note").display else 0
+        self.query_one("#form").set_class(2 * rows + 6 + note > self.app.size.height, "-compact")
 
     def on_resize(self) -> None:
         self._fit()
@@ -188,6 +217,13 @@ class NewGameScreen(FormScreen):
             self._show_game(event.value)
         elif event.choice.id == "players":
             self._show_seats(event.value)
+        elif event.choice.id and event.choice.id.startswith("kind-"):
+            self._show_level_note(event.value)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        super().on_descendant_focus(event)
+        if isinstance(event.widget, Choice) and event.widget.id and event.widget.id.startswith("kind-"):
+            self._show_level_note(event.widget.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -1,4 +1,5 @@
-"""The Rules screen: the game's rules text and the house interpretations, as Markdown."""
+"""The Rules screen: the game's rules text, the house interpretations and what each bot level
+does, as Markdown."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
+from flight_tui.engine.spec import GameSpec
 from flight_tui.games import game_names, get_spec
 
 MISSING_RULES = "# Rules of {title}\n\n*(The rules text is not included in this installation.)*"
@@ -25,8 +27,18 @@ def read_text_file(location: str) -> str | None:
         return None
 
 
+def levels_text(spec: GameSpec) -> str:
+    """The bot levels of ``spec``'s game, what each does and how strong it is ("" if it says nothing of them)."""
+    notes = [f"- **{level.capitalize()}**: {spec.level_notes[level]}" for level in spec.bot_levels if level in spec.level_notes]
+    if not notes:
+        return ""
+    hint = f"The hint key asks the {spec.hint_level.capitalize()} bot."
+    return "# Bot levels\n\n" + "\n".join(notes) + f"\n\n{hint}\n"
+
+
 class RulesScreen(Screen[None]):
-    """Read the rules; ``i`` jumps to the house interpretations (each file brings its own heading).
+    """Read the rules; ``i`` jumps to the house interpretations (each file brings its own heading),
+    followed by the game's bot levels.
 
     Opened from a game, it shows that game's rules; from the menu, ``g`` moves to the next game.
     """
@@ -57,6 +69,7 @@ class RulesScreen(Screen[None]):
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(id="rules-text")
             yield Markdown(id="house-rules")
+            yield Markdown(id="bot-levels")
         yield Footer()
 
     async def _show(self) -> None:
@@ -65,6 +78,7 @@ class RulesScreen(Screen[None]):
         house = read_text_file(spec.house_rules) or MISSING_HOUSE
         await self.query_one("#rules-text", Markdown).update(rules)
         await self.query_one("#house-rules", Markdown).update(house)
+        await self.query_one("#bot-levels", Markdown).update(levels_text(spec))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_game":

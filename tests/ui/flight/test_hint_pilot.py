@@ -1,4 +1,4 @@
-"""The hint key: the Normal bot thinks in a worker, the footer shows it thinking, and a hint
+"""The hint key: the hint bot (Hard in Flight) thinks in a worker, the footer shows it thinking, and a hint
 about a position that is gone is dropped (through the real table screen)."""
 
 from __future__ import annotations
@@ -17,12 +17,16 @@ from flight_tui.games.flight.ui.chooser import FlightChooser
 from flight_tui.games.flight.ui.presentation import action_text, playable_flights
 from flight_tui.games.flight.ui.table_screen import FlightTableScreen
 from flight_tui.games.flight.ui.widgets import HandView
-from flight_tui.ui.game_screen import HINT_LEVEL
+from flight_tui.engine.search import SearchSummary
+from flight_tui.games import get_spec
 from flight_tui.ui.widgets.footer import GameFooter
 
 
+HINT_LEVEL = get_spec("flight").hint_level
+
+
 class SlowBot:
-    """A Normal bot that answers only once the test lets it (``released``)."""
+    """A hint bot that answers only once the test lets it (``released``)."""
 
     def __init__(self, bot, released: threading.Event) -> None:
         self.bot = bot
@@ -41,17 +45,17 @@ def released(monkeypatch) -> threading.Event:
 
     def slow_hint_bot(game, level, seed=0, **options):
         bot = real(game, level, seed, **options)
-        return SlowBot(bot, event) if level == "normal" else bot
+        return SlowBot(bot, event) if level == HINT_LEVEL else bot
 
     monkeypatch.setattr("flight_tui.ui.game_screen.make_bot", slow_hint_bot)
     return event
 
 
 def humans_draw() -> tuple:
-    """Ann's turn, about to draw, with a random bot as the other seat; and the Normal bot's choice there."""
+    """Ann's turn, about to draw, with a random bot as the other seat; and the hint bot's choice there."""
     table = make_table("human,random", seed=5)
     play_until(table, lambda t: t.to_act() == (0,) and t.view(0).phase == DRAW)
-    return table, make_bot("flight", "normal", table.seed).choose(table.view(0))
+    return table, make_bot("flight", HINT_LEVEL, derived_seed(table.seed, "hint")).choose(table.view(0))
 
 
 def hints(app) -> list[str]:
@@ -84,7 +88,7 @@ async def test_a_hint_is_worked_out_off_the_screen_and_shown_when_ready(released
         await pilot.press("right")  # the screen answers keys while the bot thinks
         assert hand.cursor == cursor + 1
         await let_the_bot_answer(app, pilot, released)
-        assert hints(app) == [f"The Normal bot would {action_text(suggestion, app.screen.key)}."]
+        assert hints(app)[0].startswith(f"The Hard bot would {action_text(suggestion, app.screen.key)}.")
         assert not footer.loading
         assert table.actions == before  # a hint plays nothing
 
@@ -123,7 +127,7 @@ async def test_a_bot_that_fails_to_hint_says_so_and_stops_thinking(monkeypatch):
     real = make_bot
     monkeypatch.setattr(
         "flight_tui.ui.game_screen.make_bot",
-        lambda game, level, seed=0, **options: BrokenBot() if level == "normal" else real(game, level, seed, **options),
+        lambda game, level, seed=0, **options: BrokenBot() if level == HINT_LEVEL else real(game, level, seed, **options),
     )
     table, _ = humans_draw()
     app = TableApp(table)
@@ -135,7 +139,7 @@ async def test_a_bot_that_fails_to_hint_says_so_and_stops_thinking(monkeypatch):
 
 
 def hinted_play_on_one_of_several_flights(table) -> bool:
-    """Ann's play phase, and the Normal bot would lay a card that could go on several flights on
+    """Ann's play phase, and the hint bot would lay a card that could go on several flights on
     another than the first of them."""
     if table.to_act() != (0,) or table.view(0).phase != PLAY:
         return False
@@ -162,3 +166,27 @@ async def test_a_chooser_opened_after_a_hint_starts_on_the_hinted_flight():
         await pilot.press("enter")
         await pilot.pause()
         assert table.actions[-1] == (0, hinted)
+
+
+class SureBot:
+    """Draws from the pack, its search as sure or as unsure as the test says."""
+
+    def __init__(self, close: bool) -> None:
+        self.last_search = SearchSummary(samples=48, lead=0.01 if close else 0.3, error=0.05)
+
+    def choose(self, view):
+        return DrawPack()
+
+
+@pytest.mark.parametrize("close", [True, False])
+@run_async
+async def test_a_hint_says_when_the_search_found_it_a_close_call(monkeypatch, close):
+    monkeypatch.setattr("flight_tui.ui.game_screen.make_bot", lambda game, level, seed=0, **options: SureBot(close))
+    table, _ = humans_draw()
+    app = TableApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await wait_for_workers(pilot)
+        [hint] = hints(app)
+        assert hint.startswith("The Hard bot would draw")
+        assert ("A close call: over 48 sampled deals its next best move did about as well." in hint) == close

@@ -265,15 +265,15 @@ async def test_with_two_people_at_the_keyboard_both_are_still_asked_about_custom
 
 
 @run_async
-async def test_hint_says_what_the_normal_bot_would_do():
+async def test_hint_says_what_the_hard_bot_would_do():
     table = make_table("human,random", seed=3)
     app = PassaportasApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, lambda: table.to_act() == (0,) and isinstance(app.screen, PassaportasTableScreen))
         await pilot.press("t")
-        await wait_for_hint(pilot)  # the Normal bot thinks in a worker
+        await wait_for_hint(pilot)  # the Hard bot thinks in a worker
         hint = next(n for n in app._notifications if n.title == "Hint")
-        assert str(hint.message).startswith("The Normal bot would ")
+        assert str(hint.message).startswith("The Hard bot would ")
         assert table.to_act() == (0,) and not table.view(0).turn.rolls  # a hint plays nothing
         assert "(r)" in str(hint.message)  # it names the key
         await pilot.press("r")  # issue 9, item 22: the hint goes once the player acts
@@ -284,7 +284,7 @@ async def test_hint_says_what_the_normal_bot_would_do():
 
 @run_async
 async def test_the_fuel_dialog_opened_after_a_hint_starts_on_the_hinted_amount():
-    """Issue 18: the Normal bot would fly to Beirut burning 8,000 l; Beirut takes 3,000 or 8,000 l,
+    """Issue 18: the hint bot would fly to Beirut burning 8,000 l; Beirut takes 3,000 or 8,000 l,
     and the dialog starts on 8,000 (it used to start on the lowest)."""
     table = make_table("human,normal,normal", seed=4)
     play_until(table, lambda t: t.to_act() == (0,) and t.view(0).phase == FUEL and t.view(0).turn.rolls and not may_roll(t.view(0)), seed=4)
@@ -305,7 +305,7 @@ async def test_the_fuel_dialog_opened_after_a_hint_starts_on_the_hinted_amount()
 
 @run_async
 async def test_the_customs_dialog_opened_after_a_hint_starts_on_the_hinted_group():
-    """Issue 18: the Normal bot would refuse Dev's group of 4, the third answer: the dialog starts there."""
+    """Issue 18: the hint bot would refuse Dev's group of 4, the third answer: the dialog starts there."""
     from flight_tui.games.passaportas.ui.presentation import usable_holder
 
     table = make_table("human,normal,normal,normal", seed=1)

@@ -47,7 +47,7 @@ def test_list_of_flights_after_the_wild_token(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_fuel_dialog_after_a_hint(snap_compare, size):
-    """The Normal bot would fly to Beirut burning 8,000 l: the dialog, at the top of the screen
+    """The hint bot would fly to Beirut burning 8,000 l: the dialog, at the top of the screen
     (notices stand at the bottom right), starts on 8,000."""
     from flight_tui.games.passaportas.ui.presentation import may_roll
 

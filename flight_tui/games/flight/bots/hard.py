@@ -24,6 +24,7 @@ from flight_tui.games.flight.bots.plans import PlanFollower
 from flight_tui.games.flight.bots.quick import quick_action
 from flight_tui.games.flight.bots.tactics import landing_plan
 from flight_tui.engine.rng import Rng
+from flight_tui.engine.search import SearchSummary, summarize
 from flight_tui.games.flight.rules import FLIGHT
 from flight_tui.games.flight.rules.state import DRAW, FlightAction, FlightState, FlightView
 
@@ -78,8 +79,11 @@ class HardBot(PlanFollower):
         self.budget = budget
         self.max_samples = max_samples
         self.playouts = playouts
+        self.last_search: SearchSummary | None = None
+        """How the last searched choice compared with its runner-up (None: this choice was not searched)."""
 
     def choose(self, view: FlightView) -> FlightAction:
+        self.last_search = None
         if view.phase != DRAW and view.current == view.seat:
             landing = landing_plan(view.hand, view.flights, view.turn)
             if landing is not None:
@@ -114,6 +118,7 @@ class HardBot(PlanFollower):
                 results[i].append(hand_utility(state, view.seat))
         totals = [sum(r) for r in results]
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        self.last_search = summarize(results, best)
         return list(candidates[best])
 
 

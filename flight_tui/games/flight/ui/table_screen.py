@@ -88,7 +88,7 @@ class FlightTableScreen(GameTableScreen):
         Binding("p", "draw_pack", "Pack", tooltip=PACK_HELP, id="flight.draw-pack"),
         Binding("e", "draw_exposed", "Exposed card", tooltip=EXPOSED_HELP, id="flight.draw-exposed"),
         Binding("u", "undo", "Undo", tooltip=UNDO_HELP, id="flight.undo"),
-        Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now", id="flight.hint"),
+        Binding("t", "hint", "Hint", tooltip="Show what the hint bot would do now", id="flight.hint"),
         Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)", id="flight.menu"),
     ]
     SHOWN_WHEN_THEY_APPLY = frozenset({"play", "discard", "draw_pack", "draw_exposed", "undo"})
@@ -360,7 +360,7 @@ class FlightTableScreen(GameTableScreen):
                 self.hand.move_to(self.hand.cards.index(card))
             if isinstance(action, Play):
                 self._hinted = (len(self.table.actions), action)
-            self.show_hint(f"The Normal bot would {action_text(action, self.key)}.")
+            self.show_hint(f"The {self.hint_bot} would {action_text(action, self.key)}.")
 
         self.request_hint(show)
 
@@ -368,6 +368,6 @@ class FlightTableScreen(GameTableScreen):
         """Commands for the app's command palette: (title, help, callback)."""
         return [
             ("Undo", f"{UNDO_HELP} ({self.key('flight.undo')})", self.action_undo),
-            ("Hint", f"Show what the Normal bot would do now ({self.key('flight.hint')})", self.action_hint),
+            ("Hint", f"Show what the {self.hint_bot} would do now ({self.key('flight.hint')})", self.action_hint),
             ("Back to the menu", f"Leave the table; Continue resumes the game ({self.key('flight.menu')})", self.action_leave),
         ]

@@ -20,6 +20,7 @@ from flight_tui.games.passaportas.bots.determinize import determinize, read_pass
 from flight_tui.games.passaportas.bots.normal import FuelPlanner, NormalBot, customs_choice
 from flight_tui.games.passaportas.bots.tactics import STAGE, opponent_weights
 from flight_tui.engine.rng import Rng
+from flight_tui.engine.search import SearchSummary, summarize
 from flight_tui.games.passaportas.rules import PASSAPORTAS
 from flight_tui.games.passaportas.rules.map import MAX_FUEL
 from flight_tui.games.passaportas.rules.state import (
@@ -80,8 +81,11 @@ class HardBot:
         self.budget = budget
         self.max_samples = max_samples
         self.normal = NormalBot()
+        self.last_search: SearchSummary | None = None
+        """How the last searched choice compared with its runner-up (None: not searched)."""
 
     def choose(self, view: PassaportasView) -> PassaportasAction:
+        self.last_search = None
         legal = PASSAPORTAS.legal_actions_from_view(view)
         if not legal:
             raise ValueError("It is not this seat's turn.")
@@ -124,14 +128,18 @@ class HardBot:
         deadline = time.perf_counter() + self.budget
         excluded = read_passes(view)
         totals = [0.0] * len(candidates)
+        results: list[list[float]] = [[] for _ in candidates]
         samples = 0
         while samples < self.max_samples and (samples < MIN_SAMPLES or time.perf_counter() < deadline):
             world = determinize(view, self.rng, excluded)
             for i, action in enumerate(candidates):
-                totals[i] += self.play_out(world, view.seat, action)
+                result = self.play_out(world, view.seat, action)
+                totals[i] += result
+                results[i].append(result + (SWITCH_MARGIN if i == 0 else 0.0))
             samples += 1
         totals[0] += SWITCH_MARGIN * samples
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        self.last_search = summarize(results, best)
         return candidates[best]
 
     def play_out(self, world: PassaportasState, seat: int, action: PassaportasAction) -> float:

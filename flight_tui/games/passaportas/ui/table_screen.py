@@ -104,7 +104,7 @@ class PassaportasTableScreen(GameTableScreen):
         Binding("o", "show_side('history')", "Log", tooltip=LOG_HELP, id="passaportas.log"),
         Binding("o", "show_side('board')", "Board", tooltip=LOG_HELP, id="passaportas.log"),
         Binding("m", "map_or_list", "Map/list", show=False, tooltip=MAP_OR_LIST_HELP, id="passaportas.map-or-list"),
-        Binding("t", "hint", "Hint", tooltip="Show what the Normal bot would do now", id="passaportas.hint"),
+        Binding("t", "hint", "Hint", tooltip="Show what the hint bot would do now", id="passaportas.hint"),
         Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu (the game stays saved)", id="passaportas.menu"),
     ]
     """Tab and ``o`` each do one of two things (``check_action`` picks): both share the key's id;
@@ -466,7 +466,7 @@ class PassaportasTableScreen(GameTableScreen):
             if isinstance(action, Fly):
                 self.map_panel.move_to(action.city)
             text = action_text(action, self.game_map, self.table.names, view, self.key)
-            self.show_hint(f"The Normal bot would {text}.")
+            self.show_hint(f"The {self.hint_bot} would {text}.")
 
         self.request_hint(show)
 
@@ -486,7 +486,7 @@ class PassaportasTableScreen(GameTableScreen):
         """Commands for the app's command palette: (title, help, callback)."""
         return [
             ("Undo", f"{UNDO_HELP} ({self.key('passaportas.undo')})", self.action_undo),
-            ("Hint", f"Show what the Normal bot would do now ({self.key('passaportas.hint')})", self.action_hint),
+            ("Hint", f"Show what the {self.hint_bot} would do now ({self.key('passaportas.hint')})", self.action_hint),
             (
                 "Hand or board",
                 f"Switch the left side between your hand and the map ({self.key('passaportas.hand-or-board')})",

@@ -21,9 +21,10 @@ from flight_tui.games.connecting_flights.competitive.rules.common import (
     disabled,
     event,
     landing_rights_price,
+    world,
 )
 from flight_tui.games.connecting_flights.competitive.rules.fly import flight_income
-from flight_tui.games.connecting_flights.competitive.rules.state import FLY, SETUP_PHASES
+from flight_tui.games.connecting_flights.competitive.rules.state import BIDDING, CHOOSE_LOTS, FLY, SETUP_PHASES
 from flight_tui.games.connecting_flights.core.chains import AP_CONT, AP_STARS, CARD_AIRPORT, PASS_CONT, PASS_STARS
 from flight_tui.games.connecting_flights.core.flights import FlightSpec
 
@@ -242,3 +243,20 @@ def seats_by_threat(view: Any, planner: Planner) -> list[int]:
     earn = Earnings(view, with_event=False)
     others = [s for s in range(view.num_seats) if s != view.seat]
     return sorted(others, key=lambda s: (-planner.power(view, s, held(view, s), earn, rent=False), s))
+
+
+def unseen(view: Any, kind: str) -> list[int]:
+    """The cards of ``kind`` (plane or passenger) the deck may hold: in play, not held, not up
+    for auction (a lot that went unsold is back under its deck)."""
+    w = world()
+    held = {c for h in view.holdings for c in (h.planes if kind == "plane" else h.passengers)}
+    up = view.lots if view.phase == CHOOSE_LOTS else view.lots[view.bidding.lot :] if view.phase == BIDDING else []
+    shown = {lot.card for lot in up if lot.kind == kind}
+    if kind == "plane":
+        pool = [p for p in w.conventional_planes]
+    else:
+        in_play = {w.airport_of_card(c).continent for c in view.airport_pool} | {
+            w.airport_of_card(c).continent for h in view.holdings for c in h.airports
+        }
+        pool = [p.id for p in w.passengers if p.continent in in_play]
+    return [c for c in pool if c not in held and c not in shown]

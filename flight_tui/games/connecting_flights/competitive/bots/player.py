@@ -10,7 +10,9 @@ is nearly full. Normal values cards by the income they add over the rounds left,
 and bids up to its value with its last bid, trades when both sides gain. Hard also works out
 what every rival would pay for the card under the hammer (their holdings and coins are on the
 table) and bids just above it, or pushes a rival's price up while it is safe to, and
-values the cards it lacks to fly what it holds more widely.
+values the cards it lacks to fly what it holds more widely; in round 10, which decides the
+game, it plays each of a few bids, buys or answers out to the end with the Normal policy
+(:mod:`.lookahead`) and makes the one that ends best.
 
 Every level counts the coin cap in what coins are worth (:class:`~.worth.Appraiser`): coins
 it would lose anyway are spent freely; Normal and Hard bid them on a card a rival wants. A
@@ -30,7 +32,9 @@ from flight_tui.games.connecting_flights.competitive.bots.model import (
     flies_left,
     flyable,
     seats_by_threat,
+    unseen,
 )
+from flight_tui.games.connecting_flights.competitive.bots.lookahead import best_move
 from flight_tui.games.connecting_flights.competitive.bots.refusal import refusal_reason
 from flight_tui.games.connecting_flights.competitive.bots.worth import Appraiser, bundle_of
 from flight_tui.games.connecting_flights.competitive.rules.actions import (
@@ -106,6 +110,8 @@ UNKNOWN_KINDS = 4
 """The top card of a deck is judged as one of this many of its most common kinds."""
 SHORTLIST = 3
 """Lots whose worth to the rivals is judged when choosing what to put up."""
+MARKET_CANDIDATES = 3
+"""Marketplace buys (those that gain most) the lookahead compares with ending the turn."""
 PAIR_SHARE = 0.5
 """In the last round, a card that earns only with a card of another kind still to be auctioned
 counts this share of what it adds with it (that one must be won too)."""
@@ -139,12 +145,15 @@ class Level(msgspec.Struct, frozen=True):
     """Coins' worth of harm to a rival, counted as this share of coins to oneself."""
     denies: bool
     """Bids the coins it would lose to the cap anyway on a card a rival wants, to keep it from them."""
+    lookahead: int = 0
+    """Samples of the hidden cards for round 10's bids, buys and answers, each candidate played
+    out with the Normal policy (:mod:`.lookahead`); 0: no lookahead."""
 
 
 LEVELS = {
     "easy": Level(60, 10, 0.8, 0.0, 1.0, 0.7, False, 2.0, 0.0, False, 0, 0.4, False),
     "normal": Level(300, 30, 0.8, 0.6, 0.4, 1.0, False, 3.0, 0.5, True, 1, 1.0, True),
-    "hard": Level(1500, 80, 0.8, 0.6, 0.4, 1.0, True, 3.0, 0.6, True, 2, 1.0, True),
+    "hard": Level(1500, 80, 0.8, 0.6, 0.4, 1.0, True, 3.0, 0.6, True, 2, 1.0, True, lookahead=1),
 }
 
 
@@ -162,6 +171,8 @@ class CompetitiveBot:
         self.cfg = LEVELS[level]
         self.planner = Planner(self.cfg.search, self.cfg.quick)
         self.rng = Rng.from_seed(seed)
+        self.seed = seed
+        self._rollout: CompetitiveBot | None = None
 
     def choose(self, view: Any) -> Any:
         if view.phase == FLY and view.my_flights is None and view.seat in view.to_act:
@@ -171,6 +182,40 @@ class CompetitiveBot:
             return legal[0]
         buys = view.phase in (CHOOSE_LOTS, BIDDING)
         appraiser = Appraiser(view, self.planner, self.cfg.coin_rate, self.cfg.potential, buys)
+        move = self._heuristic(view, legal, appraiser)
+        if self.cfg.lookahead and view.round == data().rounds and view.phase in (BIDDING, MARKET, TRADING):
+            candidates = self._candidates(view, legal, appraiser, move)
+            if len(candidates) > 1:
+                return best_move(view, candidates, self._rollout_policy().choose, self.cfg.lookahead, self.seed)
+        return move
+
+    def _rollout_policy(self) -> CompetitiveBot:
+        """The Normal player of the lookahead's rollouts (one for every seat: it reads only the
+        view it is given), kept so that its judgements are remembered across rollouts."""
+        if self._rollout is None:
+            self._rollout = CompetitiveBot("normal", self.seed)
+        return self._rollout
+
+    def _candidates(self, view: Any, legal: list, appraiser: Appraiser, move: Any) -> list:
+        """The moves the lookahead compares with the level's own ``move``: both answers to an
+        offer; every bid the rules list, passing, and one more than the most a rival would pay;
+        ending the turn and the Marketplace buys that gain most."""
+        out = [move]
+        if view.pending is not None and view.pending.to_seat == view.seat:
+            out += [Accept(), Refuse(refusal_reason(appraiser, view.pending, view.seat, unfair=False))]
+        elif view.phase == BIDDING:
+            out += [a for a in legal if isinstance(a, (Bid, PassBid))]
+            over = self._rival_top(view, appraiser, view.lots[view.bidding.lot]) + 1
+            if min_bid(view.bidding, view.lots[view.bidding.lot]) <= over <= spendable(view, view.seat):
+                out.append(Bid(over))
+        else:
+            out += [a for a in legal if isinstance(a, EndTurn)]
+            gains = sorted(self._market_gains(view, legal, appraiser), key=lambda ga: -ga[0])
+            out += [a for g, a in gains[:MARKET_CANDIDATES]]
+        return list(dict.fromkeys(out))
+
+    def _heuristic(self, view: Any, legal: list, appraiser: Appraiser) -> Any:
+        """The level's move without lookahead."""
         if view.pending is not None and view.pending.to_seat == view.seat and any(isinstance(a, Accept) for a in legal):
             return self.answer(view, appraiser)
         phase = view.phase
@@ -335,8 +380,24 @@ class CompetitiveBot:
     # ------------------------------------------------------------ marketplace
 
     def market(self, view: Any, legal: list, appraiser: Appraiser) -> Any:
-        me = view.seat
         best, best_gain = None, 0.5
+        for g, a in self._market_gains(view, legal, appraiser):
+            if g > best_gain:
+                best, best_gain = a, g
+        if best is not None:
+            return best
+        me = view.seat
+        if self.cfg.proposes and view.phase == MARKET and not view.offers_made[me]:
+            offer = self.propose(view, appraiser)
+            if offer is not None and any(isinstance(a, EndTurn) for a in legal):
+                return offer
+        return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
+
+    def _market_gains(self, view: Any, legal: list, appraiser: Appraiser) -> list[tuple[float, Any]]:
+        """Each fee, truck, electric plane and Landing Rights on sale, with what it gains the
+        seat (the worth it adds less its price)."""
+        me = view.seat
+        out = []
         cards = flyable(view, me)
         earn = Earnings(view)
         for a in legal:
@@ -359,15 +420,8 @@ class CompetitiveBot:
                 g = more * weight - appraiser.cost(me, price)
             else:
                 continue
-            if g > best_gain:
-                best, best_gain = a, g
-        if best is not None:
-            return best
-        if self.cfg.proposes and view.phase == MARKET and not view.offers_made[me]:
-            offer = self.propose(view, appraiser)
-            if offer is not None and any(isinstance(a, EndTurn) for a in legal):
-                return offer
-        return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
+            out.append((g, a))
+        return out
 
     def propose(self, view: Any, appraiser: Appraiser) -> Propose | None:
         """The trade that gains most for both sides together, each side gaining enough: one
@@ -470,21 +524,6 @@ def start_score(view: Any, action: BuyStart) -> float:
     stars = AP_STARS[CARD_AIRPORT[action.origin]] + AP_STARS[CARD_AIRPORT[action.dest]]
     left = budget(view, view.seat) - start_cost(action)
     return 3.0 * income + 5.0 * PLANE_STARS[action.plane] + 4.0 * stars + left
-
-
-def unseen(view: Any, kind: str) -> list[int]:
-    """The cards of ``kind`` (plane or passenger) the deck may hold: in play, not held, not on show."""
-    w = world()
-    held = {c for h in view.holdings for c in (h.planes if kind == "plane" else h.passengers)}
-    shown = {lot.card for lot in view.lots if lot.kind == kind}
-    if kind == "plane":
-        pool = [p for p in w.conventional_planes]
-    else:
-        in_play = {w.airport_of_card(c).continent for c in view.airport_pool} | {
-            w.airport_of_card(c).continent for h in view.holdings for c in h.airports
-        }
-        pool = [p.id for p in w.passengers if p.continent in in_play]
-    return [c for c in pool if c not in held and c not in shown]
 
 
 def _kind_key(kind: str, card: int) -> tuple:

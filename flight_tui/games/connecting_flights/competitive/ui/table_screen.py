@@ -359,7 +359,7 @@ class CompetitiveTableScreen(GameTableScreen):
                 self._switch("hand")
                 self.query_one(CompetitiveHandPanel).load_chains(action.chains)
                 text += f". They are in the builder: {self.key('competitive.hand.fly')} sends them, or change them first"
-            self.show_hint(f"The Normal bot would {text}.")
+            self.show_hint(f"The {self.hint_bot} would {text}.")
             self.hinted = action
 
         self.request_hint(show)
@@ -377,6 +377,6 @@ class CompetitiveTableScreen(GameTableScreen):
             ),
             ("Trade", f"{TRADE_HELP} ({self.key('competitive.trade')})", self.action_trade),
             ("Undo", f"{UNDO_HELP} ({self.key('competitive.undo')})", self.action_undo),
-            ("Hint", f"Show what the Normal bot would do now ({self.key('competitive.hint')})", self.action_hint),
+            ("Hint", f"Show what the {self.hint_bot} would do now ({self.key('competitive.hint')})", self.action_hint),
             ("Back to the menu", f"Leave the table; Continue resumes the game ({self.key('competitive.menu')})", self.action_leave),
         ]

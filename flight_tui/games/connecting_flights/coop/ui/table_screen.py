@@ -325,7 +325,7 @@ class CoopTableScreen(GameTableScreen):
                 self._switch("start")
                 self.query_one(StartView).point_at(action)
                 text += f" ({self.key('coop.setup.take')} takes it)"
-            self.show_hint(f"The Normal bot would {text}.")
+            self.show_hint(f"The {self.hint_bot} would {text}.")
 
         self.request_hint(show)
 
@@ -346,6 +346,6 @@ class CoopTableScreen(GameTableScreen):
             ),
             ("Done (pass)", f"{PASS_HELP} ({self.key('coop.done')})", self.action_pass_go),
             ("Undo", f"{UNDO_HELP} ({self.key('coop.undo')})", self.action_undo),
-            ("Hint", f"Show what the Normal bot would do now ({self.key('coop.hint')})", self.action_hint),
+            ("Hint", f"Show what the {self.hint_bot} would do now ({self.key('coop.hint')})", self.action_hint),
             ("Back to the menu", f"Leave the table; Continue resumes the game ({self.key('coop.menu')})", self.action_leave),
         ]
