@@ -10,12 +10,17 @@ the bytes of each of the game's first ``--table-moves`` moves at its table, the 
 watched as its bots play it (``flight-tui new GAME --seats BOTS --seed SEED``), and the time
 the replay model alone takes (``Replay.go``) per step on, step back and jump.
 
-    python benchmarks/replay.py [--game passaportas] [--seats normal,normal,normal,normal] [--seed 3] [--size 80x24] [--table-moves 40]
+With ``--in-process``, the replay is stepped instead through Textual's test pilot in this
+process (no terminal: the app's own work per step, its drawing included) and the CPU time of
+each step is reported, which other processes on the machine move less than wall time.
+
+    python benchmarks/replay.py [--game passaportas] [--seats normal,normal,normal,normal] [--seed 3] [--size 80x24] [--table-moves 40] [--in-process]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import select
 import statistics
@@ -92,6 +97,29 @@ def step(master: int, screen: pyte.Screen, stream: pyte.ByteStream, shows: str, 
     return (last - start) * 1000, size
 
 
+def in_process_cpu_ms(table: Table, columns: int, rows: int) -> list[float]:
+    """CPU milliseconds of each step → of the replay of ``table`` stepped to its end through
+    Textual's test pilot (a round summary on the way is closed, not counted)."""
+    from flight_tui.ui.app import FlightTuiApp
+
+    async def run() -> list[float]:
+        app = FlightTuiApp(start="replay", table=table)
+        times = []
+        async with app.run_test(size=(columns, rows)) as pilot:
+            await pilot.pause()
+            replay_screen = app.screen
+            for _ in range(len(table.actions)):
+                start = time.process_time()
+                await pilot.press("right")
+                await pilot.pause()
+                times.append((time.process_time() - start) * 1000)
+                while app.screen is not replay_screen:
+                    await pilot.press("enter")
+        return sorted(times)
+
+    return asyncio.run(run())
+
+
 def table_bytes(game: str, seats: str, seed: int, columns: int, rows: int, moves: int) -> list[int]:
     """Bytes of each of the first ``moves`` moves of the same game at its table, watched as it
     is played (``flight-tui new GAME --seats BOTS``: the table shows the first seat, and the bots
@@ -117,8 +145,15 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--table-moves", type=int, default=40, help="moves of the same game watched at its table, for their bytes")
+    parser.add_argument("--in-process", action="store_true", help="step through Textual's test pilot instead: CPU ms per step")
     args = parser.parse_args()
     columns, rows = (int(n) for n in args.size.split("x"))
+    if args.in_process:
+        with tempfile.TemporaryDirectory() as data_dir:
+            recorded = recorded_game(args.game, args.seats, args.seed, data_dir)
+        times = in_process_cpu_ms(recorded, columns, rows)
+        print(f"{args.game}, {len(recorded.actions)} moves, {args.size}, in process: CPU ms per step: median {statistics.median(times):.1f}, p95 {times[round(0.95 * (len(times) - 1))]:.1f}, max {times[-1]:.1f}")
+        return 0
     with tempfile.TemporaryDirectory() as data_dir:
         recorded = recorded_game(args.game, args.seats, args.seed, data_dir)
         moves = len(recorded.actions)

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from flight_tui.ui.keys import key_for, key_name
 from flight_tui.ui.layout_repaint import repaint_layout_changes
 from flight_tui.ui.partial_updates import crop_partial_updates
+from flight_tui.ui.static_updates import skip_unchanged_updates
 from flight_tui.ui.screens.menu import MenuScreen
 from flight_tui.ui.screens.too_small import TooSmallScreen, too_small
 from flight_tui.ui.settings import DEFAULT_THEME, ConfigError, load_config, save_settings
@@ -79,6 +80,7 @@ class FlightTuiApp(App[None]):
         super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
         crop_partial_updates()
         repaint_layout_changes()
+        skip_unchanged_updates()
         self.start = start
         self.start_table = table
         self.replay_title = replay_title

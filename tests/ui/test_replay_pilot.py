@@ -3,15 +3,18 @@ over, moves refused, every example save, the save left as it was, and ``flight-t
 
 from __future__ import annotations
 
+import copy
 import os
 import shutil
 from pathlib import Path
 
 import pytest
 from game_harness import play_until, run_async, screen_lines, seats, wait_for_workers
+from terminal_mirror import differences, full_repaint, mirror_terminal
 
 from flight_tui import paths
 from flight_tui.cli import UNREADABLE_SAVE, main
+from flight_tui.games import get_rules
 from flight_tui.games.flight.rules import FLIGHT, FlightConfig
 from flight_tui.saves.codec import decode
 from flight_tui.table import Table
@@ -304,3 +307,36 @@ async def test_the_chart_of_a_replay_goes_as_far_as_the_move_shown():
         await pilot.press("escape", "end", "c")
         assert [chart.x for chart in app.screen.query_one(GameCharts).charts] == [[1, 2]]
         assert "up to the end" in str(app.screen.query_one("#chart-heading").render())
+
+
+REPLAYED_GAMES = {
+    "flight": "random,random,random",
+    "passaportas": "random,random,random,random",
+    "connecting-flights": "random,random,random",
+    "connecting-flights-coop": "random,random,random",
+}
+
+
+@pytest.mark.parametrize("game", list(REPLAYED_GAMES))
+@run_async
+async def test_each_step_shows_what_a_full_repaint_from_scratch_shows(game):
+    """The panels a step changes are repainted (only what changed): after each step the terminal
+    equals the screen drawn again from nothing, every widget's drawing thrown away."""
+    rules = get_rules(game)
+    specs = seats(REPLAYED_GAMES[game])
+    table = Table(rules, rules.make_config(len(specs), {}), 3, specs)
+    play_until(table, lambda t: t.is_over() or len(t.actions) >= 60, seed=3)
+    app = FlightTuiApp(start="replay", table=table)
+    terminal = mirror_terminal(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay_screen = app.screen
+        for _ in range(min(40, replay_screen.replay.length)):
+            await pilot.press("right")
+            while app.screen is not replay_screen:  # a round's summary on the way
+                await pilot.press("enter")
+            await pilot.pause()
+            shown = copy.deepcopy(terminal)
+            for widget in replay_screen.walk_children(with_self=True):
+                widget.refresh()
+            assert differences(shown, full_repaint(app)) == [], f"move {replay_screen.replay.position}"

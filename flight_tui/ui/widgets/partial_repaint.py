@@ -6,6 +6,11 @@ what it shows inside :meth:`~PartialRepaint.repainting_changes`: the content is 
 and after, compared cell by cell, and only the span of each line that differs is refreshed
 (``refresh(Region)``), and :mod:`flight_tui.ui.partial_updates` has Textual write only those
 spans to the terminal. Nothing is refreshed when nothing changed.
+
+The content before the change is taken from what Textual last painted of the widget when that is
+still what the screen shows (nothing waits to be repainted, the size is the same), and the
+content drawn after the change is what Textual paints next (unless something else refreshes the
+widget first): a change draws the widget once, not three times.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from rich.style import Style
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.visual import Visual, visualize
-from textual.widget import Widget
+from textual.widget import Widget, _RenderCache
 
 Cell = tuple[str, Style | None]
 
@@ -67,10 +72,21 @@ class PartialRepaint(Widget):
     Subclasses draw with ``render()``; a Line API subclass overrides :meth:`content_lines`.
     """
 
+    _drawn: _RenderCache | None = None
+    """The content drawn by the last change, for Textual's next paint of the widget."""
+
     def content_lines(self) -> list[Strip]:
         """The content area as it would be painted now, one strip per line."""
         width, height = self.size
         return Visual.to_strips(self, visualize(self, self.render()), width, height, self.visual_style)
+
+    def painted_lines(self) -> list[Strip]:
+        """The content area as the screen shows it: Textual's last paint of the widget while
+        nothing waits to be repainted and the size is the same, else drawn again."""
+        painted = self._render_cache
+        if painted.size == self.size and not self._dirty_regions and type(self).render_line is Widget.render_line:
+            return painted.lines
+        return self.content_lines()
 
     @contextmanager
     def repainting_changes(self) -> Iterator[None]:
@@ -82,11 +98,27 @@ class PartialRepaint(Widget):
             yield
             self.refresh()
             return
-        before = self.content_lines()
+        before = self.painted_lines()
         yield
-        regions = changed_regions(before, self.content_lines())
+        after = self.content_lines()
+        regions = changed_regions(before, after)
         if regions:
             self.refresh(*regions)
+            self._drawn = _RenderCache(self.size, after)
+
+    def refresh(self, *regions: Region, **kwargs) -> "PartialRepaint":
+        """Textual's refresh; what the last change drew is drawn again (something else changed)."""
+        self._drawn = None
+        return super().refresh(*regions, **kwargs)
+
+    def _render_content(self) -> None:
+        """Textual's drawing of the whole content, which takes what the last change drew if it can."""
+        drawn, self._drawn = self._drawn, None
+        if drawn is None or drawn.size != self.size:
+            super()._render_content()
+            return
+        self._render_cache = drawn
+        self._dirty_regions.clear()
 
     def show_border_title(self, title: str) -> None:
         """Set the border title, repainting only the border line that holds it.

@@ -13,10 +13,10 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Region
 from textual.strip import Strip
-from textual.widget import Widget
 
 from flight_tui.games.passaportas.rules.map import GameMap
 from flight_tui.games.passaportas.ui.presentation import FlightRow
+from flight_tui.ui.widgets.partial_repaint import PartialRepaint
 
 PLANE_MARK, REACH_MARK = "✈", "◆"
 NAME_WIDTH = 12
@@ -31,7 +31,7 @@ def cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
 
 
-class FlightList(Widget):
+class FlightList(PartialRepaint):
     """The list of cities seen from the plane (see the module's docstring)."""
 
     COMPONENT_CLASSES = {"flights--header", "flights--city", "flights--reach", "flights--plane", "flights--far", "flights--cursor"}
@@ -49,11 +49,13 @@ class FlightList(Widget):
         """The first row shown (the list scrolls to keep the cursor in sight)."""
 
     def show(self, rows: list[FlightRow], plane: int, choosing: bool, cursor: int, rolls_needed: dict[int, int]) -> None:
-        """A new position (repaints the whole list)."""
-        self.rows, self.plane, self.choosing, self.rolls_needed = rows, plane, choosing, rolls_needed
-        self.cursor = cursor
-        self._keep_cursor_in_sight()
-        self.refresh()
+        """A new position (repaints the cells it changed)."""
+        if (rows, plane, choosing, cursor, rolls_needed) == (self.rows, self.plane, self.choosing, self.cursor, self.rolls_needed):
+            return
+        with self.repainting_changes():
+            self.rows, self.plane, self.choosing, self.rolls_needed = rows, plane, choosing, rolls_needed
+            self.cursor = cursor
+            self._keep_cursor_in_sight()
 
     def move_to(self, city: int) -> None:
         """Put the cursor on ``city``, repainting only the two names (every row if the list scrolls)."""
@@ -133,6 +135,9 @@ class FlightList(Widget):
         landing = " ".join(part for part in (_listed("off", row.off), _listed("on", row.on)) if part)
         name = cut(self.game_map.name(row.city), NAME_WIDTH)
         return f"{mark} {name:<{NAME_WIDTH}} {leg:>3} {least:>5}  {cut(now, reach):<{reach}} {cut(landing, lands)}"
+
+    def content_lines(self) -> list[Strip]:
+        return [self.render_line(y) for y in range(self.size.height)]
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width

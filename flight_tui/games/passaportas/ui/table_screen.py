@@ -228,7 +228,7 @@ class PassaportasTableScreen(GameTableScreen):
         self.query_one(PlanePanel).show(view, self.table.seats, self.game_map)
         self.query_one(HandPanel).show(view, self.table.seats, self.game_map)
         self._show_log(view)
-        self.query_one("#hand").border_title = f"{self.table.seats[view.seat].name}'s hand · {self.key('passaportas.hand-or-board')}: the board"
+        self.query_one(HandPanel).show_border_title(f"{self.table.seats[view.seat].name}'s hand · {self.key('passaportas.hand-or-board')}: the board")
         self._show_reason()
         self.refresh_bindings()
 
@@ -249,15 +249,17 @@ class PassaportasTableScreen(GameTableScreen):
             rolls = {city: need for city, need in needs.items() if need is not None}
         self.flight_list.show(rows, view.plane, choosing, cursor, rolls)
         name = self.game_map.name(view.plane)
-        self.flight_list.border_title = f"Flights from {name} · 1,000 l · {self.key('passaportas.map-or-list')}: map"
+        self.flight_list.show_border_title(f"Flights from {name} · 1,000 l · {self.key('passaportas.map-or-list')}: map")
 
     def _show_log(self, view: PassaportasView) -> None:
-        """The latest lines under the plane, the whole log on the left; lines about the viewer marked."""
+        """The latest lines under the plane, the whole log on the left (while it is shown); lines
+        about the viewer marked."""
         events = log_events(view)
         lines = [self.table.rules.describe(e, view.seat, self.table.names) for e in events]
         marked = frozenset(i for i, e in enumerate(events) if concerns(e, view.seat))
         self.query_one(LogPanel).show(lines, marked)
-        self.query_one(LogView).show(lines, marked)
+        if self.side == "history":
+            self.query_one(LogView).show(lines, marked)
 
     def _show_reason(self) -> None:
         """The line under the board: the city under the cursor, its legs, and how to fly there."""
@@ -367,6 +369,8 @@ class PassaportasTableScreen(GameTableScreen):
     def action_show_side(self, side: str) -> None:
         """Show the board, the hand or the whole log on the left (the log takes the arrow keys)."""
         self.side = side
+        if side == "history" and self.view is not None:
+            self._show_log(self.view)
         self._show_left()
         history = self.query_one(LogView)
         history.can_focus = side == "history"  # the keys are the screen's, but the log's arrows scroll it

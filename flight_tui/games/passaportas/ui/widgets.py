@@ -24,6 +24,7 @@ from flight_tui.table.seats import SeatSpec
 from flight_tui.games.passaportas.ui.map_canvas import Canvas, draw_map
 from flight_tui.games.passaportas.rules.game import litres
 from flight_tui.ui.keys import key_for
+from flight_tui.ui.widgets.partial_repaint import PartialRepaint
 from flight_tui.games.passaportas.ui.presentation import (
     SEAT_LETTERS,
     STATUS_WORDS,
@@ -39,8 +40,9 @@ from flight_tui.games.passaportas.ui.presentation import (
 PLANE_MARK, REACH_MARK = "✈", "◆"
 
 
-class SeatPainter(Widget):
-    """A widget that draws players in the theme's seat colours (always with their letter too)."""
+class SeatPainter(PartialRepaint):
+    """A widget that draws players in the theme's seat colours (always with their letter too);
+    a new position repaints only the cells it changed."""
 
     COMPONENT_CLASSES = {
         "seat--1",
@@ -75,8 +77,8 @@ class StatusBar(SeatPainter):
 
     def show(self, view: PassaportasView, names: Sequence[str], reachable: bool = True) -> None:
         """A new position; ``reachable``: whether the tank's fuel takes the plane to any city."""
-        self.view, self.names, self.reachable = view, names, reachable
-        self.refresh()
+        with self.repainting_changes():
+            self.view, self.names, self.reachable = view, names, reachable
 
     def render(self) -> Text:
         view = self.view
@@ -122,7 +124,9 @@ class MapPanel(Widget):
         self._canvas: Canvas | None = None
 
     def show(self, plane: int, reach: dict[int, tuple[int, ...]], choosing: bool, cursor: int) -> None:
-        """A new position (repaints the whole map)."""
+        """A new position (repaints the whole map if it changed what the map shows)."""
+        if (plane, reach, choosing, cursor) == (self.plane, self.reach, self.choosing, self.cursor):
+            return
         self.plane, self.reach, self.choosing, self.cursor = plane, reach, choosing, cursor
         self.refresh()
 
@@ -201,8 +205,8 @@ class PlanePanel(SeatPainter):
         self.game_map: GameMap | None = None
 
     def show(self, view: PassaportasView, seats: Sequence[SeatSpec], game_map: GameMap) -> None:
-        self.view, self.seats, self.game_map = view, seats, game_map
-        self.refresh()
+        with self.repainting_changes():
+            self.view, self.seats, self.game_map = view, seats, game_map
 
     def render(self) -> Text:
         view, game_map = self.view, self.game_map
@@ -249,8 +253,8 @@ class HandPanel(SeatPainter):
         self.game_map: GameMap | None = None
 
     def show(self, view: PassaportasView, seats: Sequence[SeatSpec], game_map: GameMap) -> None:
-        self.view, self.seats, self.game_map = view, seats, game_map
-        self.refresh()
+        with self.repainting_changes():
+            self.view, self.seats, self.game_map = view, seats, game_map
 
     def render(self) -> Text:
         view, game_map = self.view, self.game_map
