@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from game_harness import run_async, screen_lines, wait_until
+from test_passaportas_pilot import cursor_to
 from textual.widgets import OptionList
 
 from flight_tui import paths
@@ -33,17 +34,6 @@ async def ready(pilot, screen) -> None:
     await wait_until(pilot, lambda: pilot.app.screen is not screen or screen.learner_asked())
 
 
-async def cursor_to(pilot, screen, city: int) -> None:
-    """Move the board's cursor onto ``city`` with ↑ ↓ (the list of flights at 80 columns)."""
-    panel = screen.map_panel
-    order = screen.flight_list.order()
-    for _ in range(40):
-        if panel.cursor == city:
-            return
-        await pilot.press("down" if order.index(city) > order.index(panel.cursor) else "up")
-    assert panel.cursor == city
-
-
 async def choose(pilot, key: str) -> None:
     """In the question on screen, move to the answer ``key`` and take it with Enter."""
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, OptionChooser))
@@ -65,7 +55,7 @@ async def take_step(pilot, screen) -> None:
     elif isinstance(expected, StayPut):
         await pilot.press("s")
     elif isinstance(expected, Fly):
-        await cursor_to(pilot, screen, expected.city)
+        await cursor_to(pilot, screen.map_panel, expected.city)
         await pilot.press("enter")
         await pilot.pause()
         if isinstance(pilot.app.screen, OptionChooser):  # several ways there: how much fuel
@@ -133,7 +123,7 @@ async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
         assert any("First fuel the plane: roll the dice with r." in text for text in notices(app))
         await go_to_step(pilot, screen, "fly-london")
         before = list(table.actions)
-        await cursor_to(pilot, screen, 1)  # Paris: in reach, not where the step wants to go
+        await cursor_to(pilot, screen.map_panel, 1)  # Paris: in reach, not where the step wants to go
         await pilot.press("enter")
         await pilot.pause()
         if isinstance(app.screen, OptionChooser):
