@@ -15,7 +15,7 @@ import pytest
 from patience import PATIENCE, wait_until
 from pty_terminal import PseudoTerminal, flight_tui, run_in_terminal, screen_text
 
-from flight_tui import __version__, paths
+from flight_tui import __version__, lessons, paths
 from flight_tui.cli import _new_table, main
 from flight_tui.cli_args import build_parser
 
@@ -55,11 +55,15 @@ def test_version(capsys, option) -> None:
         (["simulate", "flight", "--seats", " ,random"], "seat 1 of --seats ' ,random' is empty"),
         (["fly"], "invalid choice"),
         (["learn", "chess"], "invalid choice"),
-        (["learn", "passaportas"], "passaportas has no lesson yet (lessons: flight)"),
     ],
 )
 def test_bad_arguments_give_one_line_and_status_2(capsys, argv, words) -> None:
     assert words in _error_of(capsys, argv)
+
+
+def test_learn_names_the_games_with_a_lesson_for_one_without(capsys, monkeypatch) -> None:
+    monkeypatch.setattr(lessons, "has_lesson", lambda game: game == "flight")
+    assert "passaportas has no lesson yet (lessons: flight)" in _error_of(capsys, ["learn", "passaportas"])
 
 
 def test_new_builds_the_table_the_options_describe() -> None:

@@ -3,6 +3,7 @@
 :class:`LessonRun` is all a lesson screen and the lesson tests need: the table of the prepared
 deal (whose scripted seats play their moves from the file through the usual turn driver), the
 current step, and :meth:`LessonRun.refusal`, why a move other than the step's is not taken.
+A move the rules make for the learner (:meth:`LessonRun.is_forced`) is made without a step.
 """
 
 from __future__ import annotations
@@ -100,6 +101,10 @@ class LessonRun:
         except IllegalAction as exc:
             return f"{why} (And the rules forbid it: {exc})"
         return why
+
+    def is_forced(self, action: Any) -> bool:
+        """Whether ``action`` is the move the rules make for the learner now (it takes no step)."""
+        return action is not None and action == self.table.forced_action(self.learner)
 
     def moved(self) -> None:
         """The learner made the step's move: on to the next step."""

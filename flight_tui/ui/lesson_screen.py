@@ -59,8 +59,12 @@ class LessonScreen:
     # ------------------------------------------------------------ the lesson's flow
 
     def play(self, seat: int, action: Any) -> Outcome:
-        """The learner's move is taken only if it is the step's; the step moves on after it."""
-        learner = seat == self.lesson.learner
+        """The learner's move is taken only if it is the step's; the step moves on after it.
+
+        A move the rules make for the learner (``Rules.forced_action``) is always made and
+        takes no step: the learner had no choice to be taught.
+        """
+        learner = seat == self.lesson.learner and not self.lesson.is_forced(action)
         if learner:
             why = self.lesson.refusal(action)
             if why is not None:

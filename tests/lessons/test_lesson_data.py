@@ -1,6 +1,6 @@
 """Every lesson file against its game's rules engine: each step's move is legal when the step
 comes, the scripted seats' moves are legal and all made, and the lesson ends the game. A rule
-change that breaks a lesson fails here. Flight's lesson is also checked for the situations
+change that breaks a lesson fails here. Each game's lesson is also checked for the situations
 its texts talk about."""
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ import pytest
 from flight_tui.games import game_names
 from flight_tui.games.flight.rules import cards as C
 from flight_tui.games.flight.rules.state import DRAW, PLAY, FlightState
+from flight_tui.games.passaportas.rules import PASSAPORTAS
+from flight_tui.games.passaportas.rules.state import CUSTOMS, DONE, FUEL, HOME, OVER, PLANE, GroupRef, PassaportasState, PassCustoms
 from flight_tui.lessons import LessonDataError, LessonRun, ScriptedSeat, has_lesson, load_lesson
 from flight_tui.lessons.model import parse_lesson
 from flight_tui.table.driver import TurnDriver
@@ -37,8 +39,8 @@ def play_lesson(run: LessonRun, at_step: Callable[[LessonRun], None] = lambda ru
         run.moved()
 
 
-def test_flight_has_a_lesson():
-    assert "flight" in LESSONS
+def test_flight_and_passaportas_have_lessons():
+    assert {"flight", "passaportas"} <= set(LESSONS)
 
 
 @pytest.mark.parametrize("game", LESSONS)
@@ -91,9 +93,47 @@ def _flight_situations() -> dict[str, Callable[[FlightState], Any]]:
     }
 
 
-def test_flight_lesson_shows_what_its_texts_talk_about():
+def _passaportas_situations() -> dict[str, Callable[[PassaportasState], Any]]:
+    """What each named step of Passaportas's lesson talks about, as a fact of the state when it is shown."""
+    london, frankfurt, rome, madrid, nairobi, rio = 0, 3, 4, 5, 13, 18
+    reach = PASSAPORTAS.map_of(PASSAPORTAS.make_config(2, {})).destinations
+
+    def group(state: PassaportasState, size: int):
+        return state.groups[0][size - 1]
+
+    def my_turn(state: PassaportasState) -> bool:
+        return state.phase == FUEL and state.current == 0
+
+    return {
+        "plane": lambda s: s.plane == london and s.reserved_seats == 2 and s.cabin == [GroupRef(1, 2)],
+        "trips": lambda s: my_turn(s) and all(g.status == HOME for g in s.groups[0]),
+        "roll": lambda s: my_turn(s) and s.fuel == 0 and not s.turn.rolls,
+        "fly-madrid": lambda s: s.fuel == 6
+        and reach(s.plane, s.fuel).get(madrid) == (6,)
+        and group(s, 1).boarding == group(s, 2).boarding == madrid,
+        "shared": lambda s: group(s, 2).status == DONE and group(s, 1).status == PLANE and s.plane != madrid,
+        "roll-again": lambda s: my_turn(s) and s.fuel > 0 and not s.turn.rolls,
+        "fly-london": lambda s: group(s, 1).destination == london and len(reach(s.plane, s.fuel)[london]) > 1,
+        "delivered": lambda s: group(s, 1).status == DONE and group(s, 4).status == PLANE and s.plane == frankfurt,
+        "fly-nairobi": lambda s: s.fuel == 22 and group(s, 4).destination == nairobi and reach(s.plane, s.fuel)[nairobi][0] == 20,
+        "customs": lambda s: s.phase == CUSTOMS
+        and s.customs_queue[0] == 0
+        and s.plane == rome
+        and s.holders[0][1][0] == rome
+        and GroupRef(1, 2) in s.cabin
+        and group(s, 3).status == PLANE,
+        "stay": lambda s: my_turn(s) and s.fuel == 13 and group(s, 3).destination == rio and rio not in reach(s.plane, s.fuel),
+        "won": lambda s: s.phase == OVER and s.winners == [0] and s.plane == rio,
+    }
+
+
+SITUATIONS = {"flight": _flight_situations, "passaportas": _passaportas_situations}
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_a_lesson_shows_what_its_texts_talk_about(game):
     """Each named step comes when its situation is on the table: a rule or deal change fails here."""
-    situations = _flight_situations()
+    situations = SITUATIONS[game]()
     seen: list[str] = []
 
     def check(run: LessonRun) -> None:
@@ -102,8 +142,24 @@ def test_flight_lesson_shows_what_its_texts_talk_about():
             assert situations[name](run.table.state), f"step '{name}' is shown without its situation"
             seen.append(name)
 
-    play_lesson(LessonRun(load_lesson("flight")), check)
+    play_lesson(LessonRun(load_lesson(game)), check)
     assert seen == list(situations), "the named steps came in another order, or some never came"
+
+
+def test_a_move_the_rules_make_for_the_learner_takes_no_step():
+    """Passaportas passes customs for the learner holding no card for the city: the lesson lets
+    that move through without a step, and only that one."""
+    run = LessonRun(load_lesson("passaportas"))
+    forced_seen: list[int] = []
+
+    def check(run: LessonRun) -> None:
+        passes = [action for seat, action in run.table.actions if seat == run.learner and action == PassCustoms()]
+        forced_seen.append(len(passes))
+        assert not run.is_forced(run.expected), "a step waits for a move the rules make by themselves"
+
+    play_lesson(run, check)
+    assert forced_seen[-1] >= 2 and PassCustoms() not in run.lesson.expected
+    assert not run.is_forced(PassCustoms())  # the game is over: nothing is forced now
 
 
 @pytest.mark.parametrize(

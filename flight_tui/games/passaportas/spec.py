@@ -47,6 +47,7 @@ SPEC = GameSpec(
     chart_series="flight_tui.games.passaportas.rules.chart:charts",
     rules_text="flight_tui.games.passaportas.rules:rules_text.md",
     house_rules="flight_tui.games.passaportas.rules:house_rules.md",
+    lesson="flight_tui.games.passaportas.ui:lesson.toml",
     data_files=("flight_tui.games.passaportas.rules:map.toml",),
     settings_before_v2={"edition": 1, "wild_tokens": False},  # the first map; the token was off by default
 )
