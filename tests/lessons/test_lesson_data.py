@@ -1,7 +1,7 @@
 """Every lesson file against its game's rules engine: each step's move is legal when the step
-comes, the scripted seats' moves are legal and all made, and the lesson ends the game. A rule
-change that breaks a lesson fails here. Flight's lesson is also checked for the situations
-its texts talk about."""
+comes, the scripted seats' moves are legal and all made, and the lesson ends the game or
+stops with the learner to move (a lesson of a long game's first round). A rule change that
+breaks a lesson fails here. Each lesson is also checked for the situations its texts talk about."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ from typing import Any, Callable
 import pytest
 
 from flight_tui.games import game_names
+from flight_tui.games.connecting_flights.coop.rules.board import meeples_on_board
+from flight_tui.games.connecting_flights.coop.rules.state import FLY, MARKET, SETUP, CoopState, DemandPlaced, RoundEnded
+from flight_tui.games.connecting_flights.core.world import default_world
 from flight_tui.games.flight.rules import cards as C
 from flight_tui.games.flight.rules.state import DRAW, PLAY, FlightState
 from flight_tui.lessons import LessonDataError, LessonRun, ScriptedSeat, has_lesson, load_lesson
@@ -37,16 +40,18 @@ def play_lesson(run: LessonRun, at_step: Callable[[LessonRun], None] = lambda ru
         run.moved()
 
 
-def test_flight_has_a_lesson():
-    assert "flight" in LESSONS
+def test_flight_and_the_cooperative_game_have_lessons():
+    assert {"flight", "connecting-flights-coop"} <= set(LESSONS)
 
 
 @pytest.mark.parametrize("game", LESSONS)
 def test_a_lesson_plays_out_against_the_rules(game):
-    """Every step's move is legal in its turn; the scripts are legal and spent; the game ends with the lesson."""
+    """Every step's move is legal in its turn; the scripts are legal and spent; the lesson ends
+    with the game, or where the learner is to move (nothing is left half-played by a bot)."""
     run = LessonRun(load_lesson(game))
     play_lesson(run)
-    assert run.table.is_over()
+    table = run.table
+    assert table.is_over() or table.rules.to_act(table.state) == (run.learner,)
     for controller in run.table.seat_controllers:
         if isinstance(controller, ScriptedSeat):
             assert controller.made == len(controller.moves), "a scripted seat has moves left over"
@@ -67,6 +72,20 @@ def test_every_step_says_where_it_points_and_why(game):
         assert step.text.strip(), f"step {number} has no text"
         if expected is not None:
             assert step.why.strip(), f"step {number} waits for a move but says no reason"
+
+
+def seen_situations(game: str, situations: dict[str, Callable[[Any], Any]]) -> list[str]:
+    """Play ``game``'s lesson, checking each named step against its situation; the names seen, in order."""
+    seen: list[str] = []
+
+    def check(run: LessonRun) -> None:
+        name = run.step.id
+        if name:
+            assert situations[name](run.table.state), f"step '{name}' is shown without its situation"
+            seen.append(name)
+
+    play_lesson(LessonRun(load_lesson(game)), check)
+    return seen
 
 
 def _flight_situations() -> dict[str, Callable[[FlightState], Any]]:
@@ -94,16 +113,44 @@ def _flight_situations() -> dict[str, Callable[[FlightState], Any]]:
 def test_flight_lesson_shows_what_its_texts_talk_about():
     """Each named step comes when its situation is on the table: a rule or deal change fails here."""
     situations = _flight_situations()
-    seen: list[str] = []
+    assert seen_situations("flight", situations) == list(situations), "the named steps came in another order, or some never came"
 
-    def check(run: LessonRun) -> None:
-        name = run.step.id
-        if name:
-            assert situations[name](run.table.state), f"step '{name}' is shown without its situation"
-            seen.append(name)
 
-    play_lesson(LessonRun(load_lesson("flight")), check)
-    assert seen == list(situations), "the named steps came in another order, or some never came"
+def _coop_situations() -> dict[str, Callable[[CoopState], Any]]:
+    """What each step of the cooperative lesson talks about, as a fact of the state when it is shown."""
+    world = default_world()
+    tokyo, los_angeles = world.airport_of_card(14).id, world.airport_of_card(2).id
+    africa, europe = 4, 1
+    starts = [("Tokyo", "Johannesburg", "learner"), ("Sydney", "London", "partner")]
+
+    def start_flights(s: CoopState) -> list[tuple[str, str, str]]:
+        cities = [(world.airport_of_card(c.origin).city, world.airport_of_card(c.dest).city) for c in (h.chains[0][0] for h in s.hands)]
+        return [(*route, who) for route, who in zip(cities, ("learner", "partner"))]
+
+    def round_one_ended(s: CoopState) -> RoundEnded | None:
+        return next((e for e in s.log if isinstance(e, RoundEnded) and e.round == 1), None)
+
+    return {
+        "welcome": lambda s: s.phase == SETUP and meeples_on_board(s.board) == 15 and s.config.players == 2,
+        "start": lambda s: s.phase == SETUP and s.current == 0 and s.board[tokyo][africa] == 2,
+        "purse": lambda s: s.phase == MARKET and s.round == 1 and s.coins == 100 and start_flights(s) == starts,
+        "market": lambda s: 2 in s.airport_pool and sum(s.board[los_angeles]) == 2 and s.coins == 100,
+        "pass-market": lambda s: 2 in s.hands[0].airports and s.coins == 70,
+        "partner-bought": lambda s: s.phase == MARKET and 24 in s.hands[1].passengers and s.coins == 60,
+        "chain": lambda s: s.phase == FLY and len(s.hands[0].chains) == 1 and len(s.hands[0].chains[0]) == 1,
+        "fly": lambda s: s.phase == FLY and s.board[tokyo][africa] == 2 and not any(s.delivered),
+        "pass-fly": lambda s: s.delivered[africa] == 2 and not sum(s.board[tokyo]),
+        "partner-flew": lambda s: s.phase == FLY and s.delivered[europe] == 2,
+        "demand": lambda s: s.round == 2 and any(isinstance(e, DemandPlaced) and e.round == 1 and e.placed for e in s.log)
+        and round_one_ended(s).income > 0 and not round_one_ended(s).penalties,
+        "next": lambda s: s.phase == MARKET and s.config.difficulty == "easy" and s.coins == 100,
+    }
+
+
+def test_coop_lesson_shows_what_its_texts_talk_about():
+    """Each named step comes when its situation is on the table: a rule or deal change fails here."""
+    situations = _coop_situations()
+    assert seen_situations("connecting-flights-coop", situations) == list(situations), "the named steps came in another order, or some never came"
 
 
 @pytest.mark.parametrize(
