@@ -120,12 +120,16 @@ def _coop_situations() -> dict[str, Callable[[CoopState], Any]]:
     """What each step of the cooperative lesson talks about, as a fact of the state when it is shown."""
     world = default_world()
     tokyo, los_angeles = world.airport_of_card(14).id, world.airport_of_card(2).id
-    africa, europe = 4, 1
+    north_america, europe, africa = 0, 1, 4
     starts = [("Tokyo", "Johannesburg", "learner"), ("Sydney", "London", "partner")]
 
     def start_flights(s: CoopState) -> list[tuple[str, str, str]]:
         cities = [(world.airport_of_card(c.origin).city, world.airport_of_card(c.dest).city) for c in (h.chains[0][0] for h in s.hands)]
         return [(*route, who) for route, who in zip(cities, ("learner", "partner"))]
+
+    def round_one_demand(s: CoopState) -> list[tuple[str, int]]:
+        placed = next(e.placed for e in s.log if isinstance(e, DemandPlaced) and e.round == 1)
+        return [(world.airports[p.airport].city, p.colour) for p in placed]
 
     def round_one_ended(s: CoopState) -> RoundEnded | None:
         return next((e for e in s.log if isinstance(e, RoundEnded) and e.round == 1), None)
@@ -141,7 +145,7 @@ def _coop_situations() -> dict[str, Callable[[CoopState], Any]]:
         "fly": lambda s: s.phase == FLY and s.board[tokyo][africa] == 2 and not any(s.delivered),
         "pass-fly": lambda s: s.delivered[africa] == 2 and not sum(s.board[tokyo]),
         "partner-flew": lambda s: s.phase == FLY and s.delivered[europe] == 2,
-        "demand": lambda s: s.round == 2 and any(isinstance(e, DemandPlaced) and e.round == 1 and e.placed for e in s.log)
+        "demand": lambda s: s.round == 2 and round_one_demand(s) == [("Chicago", africa), ("Perth", north_america)]
         and round_one_ended(s).income > 0 and not round_one_ended(s).penalties,
         "next": lambda s: s.phase == MARKET and s.config.difficulty == "easy" and s.coins == 100,
     }
