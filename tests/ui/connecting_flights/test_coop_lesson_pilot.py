@@ -93,6 +93,7 @@ async def test_the_coop_lesson_is_finished_with_keys_only():
             done += 1
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
         assert done == steps and summaries == 1
+        assert not list((paths.data_dir() / "saves").glob("*")), "a lesson is never saved"
         state = run.table.state
         assert state.round == 2 and sum(state.delivered) == 4 and state.coins == 100
 
