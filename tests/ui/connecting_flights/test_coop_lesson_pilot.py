@@ -9,7 +9,7 @@ import pytest
 from game_harness import run_async, screen_lines, wait_until
 
 from flight_tui import paths
-from flight_tui.games.connecting_flights.coop.rules.state import Buy, ChooseStart, FlyNext, Pass
+from flight_tui.games.connecting_flights.coop.rules.state import Buy, ChooseStart, FlyNext, Pass, SetChains
 from flight_tui.ui.app import FlightTuiApp
 from flight_tui.ui.screens.menu import MenuScreen
 from flight_tui.ui.widgets.lesson_panel import LessonPanel
@@ -42,6 +42,8 @@ async def take_step(pilot, screen) -> None:
         await pilot.press("L", "A", "X", "enter")
     elif isinstance(expected, Pass):
         await pilot.press("p")
+    elif isinstance(expected, SetChains):  # the Hand, clear, then LAX (third), plane, truck, passenger, JNB (second)
+        await pilot.press("2", "c", "down", "down", "enter", "enter", "enter", "enter", "down", "enter", "f")
     else:
         raise AssertionError(f"no keys for {expected}")
     await pilot.pause()
@@ -81,8 +83,8 @@ async def test_the_coop_lesson_is_finished_with_keys_only():
         while not run.finished:
             await ready(pilot, screen)
             if app.screen is not screen:  # the round's summary
-                assert "Round 1" in "\n".join(screen_lines(app))
                 summaries += 1
+                assert f"Round {summaries} ended" in "\n".join(screen_lines(app))
                 await pilot.press("enter")
                 continue
             index = run.index
@@ -92,10 +94,10 @@ async def test_the_coop_lesson_is_finished_with_keys_only():
             assert run.index == index + 1 or app.screen is not screen, f"step {index + 1} did not take its move"
             done += 1
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
-        assert done == steps and summaries == 1
+        assert done == steps and summaries == 2
         assert not list((paths.data_dir() / "saves").glob("*")), "a lesson is never saved"
         state = run.table.state
-        assert state.round == 2 and sum(state.delivered) == 4 and state.coins == 100
+        assert state.round == 3 and sum(state.delivered) == 5 and state.coins == 100
 
 
 @run_async
@@ -129,6 +131,13 @@ async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
         await pilot.press("u")  # no undo in a lesson
         await pilot.pause()
         assert table.actions == before
+        await pilot.press("plus")  # both red meeples again, as the step asks
+        await go_to_step(pilot, screen, "rebuild")
+        before = list(table.actions)
+        await pilot.press("2", "f")  # the old chain from Tokyo, sent again: not the step's
+        await pilot.pause()
+        assert table.actions == before and screen.lesson.step.id == "rebuild"
+        assert any("Rebuild one flight, Los Angeles to Johannesburg" in text for text in notices(app))
 
 
 @pytest.mark.parametrize("steps_before_esc", [0, 3, 8])
