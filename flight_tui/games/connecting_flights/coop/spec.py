@@ -34,5 +34,6 @@ SPEC = GameSpec(
     ),
     settings_before_v2={"reuse_departure_cards": True},  # C9 as it was
     campaign_screen="flight_tui.games.connecting_flights.coop.ui.campaign_screen:CampaignScreen",
+    lesson="flight_tui.games.connecting_flights.coop.ui:lesson.toml",
     regions="flight_tui.games.connecting_flights.core.world:continent_names",
 )

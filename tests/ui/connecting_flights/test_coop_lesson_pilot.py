@@ -1,0 +1,161 @@
+"""The cooperative Connecting Flights lesson through the real app, keys only: finished step by
+step at 80x24 with the panel on screen and clear of what each step talks about; a wrong move
+is refused with the step's reason and changes nothing; Esc leaves at any point, nothing is
+saved, and the lesson starts again."""
+
+from __future__ import annotations
+
+import pytest
+from game_harness import run_async, screen_lines, wait_until
+
+from flight_tui import paths
+from flight_tui.games.connecting_flights.coop.rules.state import Buy, ChooseStart, FlyNext, Pass, SetChains
+from flight_tui.ui.app import FlightTuiApp
+from flight_tui.ui.screens.menu import MenuScreen
+from flight_tui.ui.widgets.lesson_panel import LessonPanel
+
+GAME = "connecting-flights-coop"
+
+
+def lesson_app() -> FlightTuiApp:
+    """The app opening the cooperative lesson, its partner moving without a pause."""
+    app = FlightTuiApp(lesson=GAME)
+    app.settings.bot_delay = 0
+    return app
+
+
+def notices(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def ready(pilot, screen) -> None:
+    """Wait until the lesson waits for the learner (the partner has moved), or another screen is up."""
+    await wait_until(pilot, lambda: pilot.app.screen is not screen or screen.learner_asked())
+
+
+async def take_step(pilot, screen) -> None:
+    """Make the current step's move with the keys its text names (Enter for a step that explains)."""
+    expected = screen.lesson.expected
+    if expected is None or isinstance(expected, (ChooseStart, FlyNext)):
+        await pilot.press("enter")  # the first starting flight; the flight with the meeples shown
+    elif isinstance(expected, Buy):
+        await pilot.press("L", "A", "X", "enter")
+    elif isinstance(expected, Pass):
+        await pilot.press("p")
+    elif isinstance(expected, SetChains):  # the Hand, clear, then LAX (third), plane, truck, passenger, JNB (second)
+        await pilot.press("2", "c", "down", "down", "enter", "enter", "enter", "enter", "down", "enter", "f")
+    else:
+        raise AssertionError(f"no keys for {expected}")
+    await pilot.pause()
+
+
+async def go_to_step(pilot, screen, step_id: str) -> None:
+    while screen.lesson.step.id != step_id:
+        await ready(pilot, screen)
+        if pilot.app.screen is not screen:  # the round's summary
+            await pilot.press("enter")
+            continue
+        await take_step(pilot, screen)
+    await ready(pilot, screen)
+
+
+def assert_panel_beside_its_target(app, screen) -> None:
+    panel = screen.query_one(LessonPanel)
+    width, height = app.size
+    region = panel.region
+    assert region.x >= 0 and region.right <= width and region.y >= 0 and region.bottom <= height - 1, "the panel leaves the screen or covers the footer"
+    at = screen.lesson.step.at
+    if at:
+        assert not region.overlaps(screen.query_one(at).region), f"the panel covers {at}"
+    assert any(line in "\n".join(screen_lines(app)) for line in panel.text.split()[:3])
+
+
+@run_async
+async def test_the_coop_lesson_is_finished_with_keys_only():
+    app = lesson_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        run = screen.lesson
+        steps = len(run.lesson.steps)
+        done = 0
+        summaries = 0
+        while not run.finished:
+            await ready(pilot, screen)
+            if app.screen is not screen:  # the round's summary
+                summaries += 1
+                assert f"Round {summaries} ended" in "\n".join(screen_lines(app))
+                await pilot.press("enter")
+                continue
+            index = run.index
+            assert f"Lesson {index + 1}/{steps}" in "\n".join(screen_lines(app))
+            assert_panel_beside_its_target(app, screen)
+            await take_step(pilot, screen)
+            assert run.index == index + 1 or app.screen is not screen, f"step {index + 1} did not take its move"
+            done += 1
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert done == steps and summaries == 2
+        assert not list((paths.data_dir() / "saves").glob("*")), "a lesson is never saved"
+        state = run.table.state
+        assert state.round == 3 and sum(state.delivered) == 5 and state.coins == 100
+
+
+@run_async
+async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
+    app = lesson_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        table = screen.table
+        await go_to_step(pilot, screen, "start")
+        await pilot.press("down", "enter")  # another starting flight: legal, not the step's
+        await pilot.pause()
+        assert table.actions == [] and screen.lesson.step.id == "start"
+        assert any("Take the first flight of the list" in text for text in notices(app))
+        await pilot.press("up")
+        await go_to_step(pilot, screen, "market")
+        before = list(table.actions)
+        await pilot.press("N", "Y", "C", "enter")  # New York: for sale, not the step's airport
+        await pilot.pause()
+        assert table.actions == before and screen.lesson.step.id == "market"
+        assert any("Buy the Los Angeles airport: type LAX" in text for text in notices(app))
+        await pilot.press("p")  # passing before the purchase
+        await pilot.pause()
+        assert table.actions == before and screen.lesson.step.id == "market"
+        await go_to_step(pilot, screen, "fly")
+        before = list(table.actions)
+        await pilot.press("minus", "enter")  # one meeple fewer than the step asks
+        await pilot.pause()
+        assert table.actions == before and screen.lesson.step.id == "fly"
+        assert any("with the two red meeples" in text for text in notices(app))
+        await pilot.press("u")  # no undo in a lesson
+        await pilot.pause()
+        assert table.actions == before
+        await pilot.press("plus")  # both red meeples again, as the step asks
+        await go_to_step(pilot, screen, "rebuild")
+        before = list(table.actions)
+        await pilot.press("2", "f")  # the old chain from Tokyo, sent again: not the step's
+        await pilot.pause()
+        assert table.actions == before and screen.lesson.step.id == "rebuild"
+        assert any("Rebuild one flight, Los Angeles to Johannesburg" in text for text in notices(app))
+
+
+@pytest.mark.parametrize("steps_before_esc", [0, 3, 8])
+@run_async
+async def test_esc_leaves_at_any_point_and_the_lesson_starts_again(steps_before_esc):
+    app = lesson_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(steps_before_esc):
+            await ready(pilot, screen)
+            await take_step(pilot, screen)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert not list((paths.data_dir() / "saves").glob("*")), "a lesson is never saved"
+        await pilot.press("n", "right", "right")  # New game: the cooperative game (the third)
+        await pilot.press("ctrl+l")  # Learn to play
+        await wait_until(pilot, lambda: getattr(app.screen, "lesson", None) is not None)
+        again = app.screen
+        assert again is not screen and again.lesson.index == 0 and again.table.actions == []
+        assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "LessonCoopTableScreen"]
