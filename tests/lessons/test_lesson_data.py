@@ -133,13 +133,15 @@ def _competitive_situations() -> dict[str, Callable[[CF.CompetitiveState], Any]]
         "bid": lambda s: lot(s).kind == "passenger" and s.bidding.bid == 29 and s.bidding.leader == 1,
         "outbid": lambda s: any(isinstance(e, CF.LotSold) and e.seat == 1 and e.price == 50 for e in s.log)
         and s.holdings[0].coins == 50 and lot(s).kind == "airport",
-        "market": lambda s: s.phase == CF.MARKET and s.current == 0,
+        "win": lambda s: lot(s).kind == "plane" and world.planes[lot(s).card].stars == 2 and world.planes[lot(s).card].price == 10
+        and s.holdings[1].coins == 0,
+        "market": lambda s: s.phase == CF.MARKET and s.current == 0 and len(s.holdings[0].planes) == 2,
         "trading": lambda s: s.phase == CF.TRADING and 2 in {world.fuel_trucks[t].capacity for t in s.holdings[0].trucks},
         "fly": lambda s: s.phase == CF.FLY,
         "summary": lambda s: s.history[0][0].income == 15 and s.history[0][0].grant == 10
         and any(isinstance(e, CF.SaboteurNamed) and e.seat == 1 for e in s.log)
         and any(isinstance(e, CF.CoinsMoved) and e.seat == 1 and e.reason == "instead of sabotage" for e in s.log),
-        "coins": lambda s: s.holdings[0].coins == 69 and cards.coin_cap == 100 and s.round == 2,
+        "coins": lambda s: s.holdings[0].coins == 59 and cards.coin_cap == 100 and s.round == 2,
     }
 
 

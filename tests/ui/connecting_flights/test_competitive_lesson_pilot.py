@@ -25,6 +25,7 @@ from flight_tui.games.connecting_flights.competitive.rules.common import world
 from flight_tui.games.connecting_flights.competitive.ui.auction import AuctionView
 from flight_tui.games.connecting_flights.competitive.ui.hand import CompetitiveHandPanel
 from flight_tui.games.connecting_flights.competitive.ui.market import MarketView
+from flight_tui.games.connecting_flights.competitive.ui.presentation import raise_amounts
 from flight_tui.games.connecting_flights.competitive.ui.round_summary_screen import RoundSummaryScreen
 from flight_tui.games.connecting_flights.competitive.ui.setup_view import SetupView
 from flight_tui.games.connecting_flights.core_ui.builder import Choice, choice_label
@@ -81,8 +82,8 @@ async def take_step(pilot, screen) -> None:
         await pick(pilot, auction, expected, list(auction.choices))
     elif isinstance(expected, PassBid):
         await pilot.press("p")
-    elif isinstance(expected, Bid):
-        await pilot.press("x")  # the step's bid is the standing one plus 5
+    elif isinstance(expected, Bid):  # the raise key (z +1, x +5, c +10) that bids the step's amount
+        await pilot.press("zxc"[raise_amounts(screen.table.view(0)).index(expected.amount)])
     elif isinstance(expected, BuyTruck):
         market = screen.query_one(MarketView)
         await pick(pilot, market, expected, [row.action for row in market.rows])
