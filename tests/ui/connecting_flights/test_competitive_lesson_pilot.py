@@ -195,3 +195,19 @@ async def test_esc_leaves_at_any_point_and_the_lesson_starts_again(steps_before_
         assert again is not screen and again.lesson.index == 0 and all(seat == 1 for seat, _ in again.table.actions)
         assert again.lesson.lesson.game == "connecting-flights"
         assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen", "LessonCompetitiveTableScreen"]
+
+
+@run_async
+async def test_esc_leaves_from_a_rounds_summary_too():
+    app = lesson_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        while app.screen is screen:  # up to the summary that opens round 1
+            await ready(pilot, screen)
+            if app.screen is screen:
+                await take_step(pilot, screen)
+        assert isinstance(app.screen, RoundSummaryScreen)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert [type(s).__name__ for s in app.screen_stack] == ["MenuScreen"]
