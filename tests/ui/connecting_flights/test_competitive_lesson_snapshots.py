@@ -12,6 +12,7 @@ SIZES = [(80, 24), (120, 40)]
 def at_step(step_id: str):
     async def run_before(pilot) -> None:
         await go_to_step(pilot, pilot.app.screen, step_id)
+        pilot.app.clear_notifications()  # a notice's toast lasts for a time: not in the picture
         await pilot.pause()
 
     return run_before
