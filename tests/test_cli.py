@@ -55,7 +55,7 @@ def test_version(capsys, option) -> None:
         (["simulate", "flight", "--seats", " ,random"], "seat 1 of --seats ' ,random' is empty"),
         (["fly"], "invalid choice"),
         (["learn", "chess"], "invalid choice"),
-        (["learn", "passaportas"], "passaportas has no lesson yet (lessons: flight)"),
+        (["learn", "passaportas"], "passaportas has no lesson yet (lessons: flight, "),
     ],
 )
 def test_bad_arguments_give_one_line_and_status_2(capsys, argv, words) -> None:
