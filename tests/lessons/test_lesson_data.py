@@ -14,6 +14,9 @@ from flight_tui.games import game_names
 from flight_tui.games.connecting_flights.coop.rules.board import meeples_on_board
 from flight_tui.games.connecting_flights.coop.rules.state import FLY, MARKET, SETUP, CoopState, DemandPlaced, RoundEnded
 from flight_tui.games.connecting_flights.core.world import default_world
+from flight_tui.games.connecting_flights.competitive.rules import state as CF
+from flight_tui.games.connecting_flights.competitive.rules.common import data as cf_data
+from flight_tui.games.connecting_flights.competitive.rules.common import world as cf_world
 from flight_tui.games.flight.rules import cards as C
 from flight_tui.games.flight.rules.state import DRAW, PLAY, FlightState
 from flight_tui.games.passaportas.rules import PASSAPORTAS
@@ -46,8 +49,8 @@ def play_lesson(run: LessonRun, at_step: Callable[[LessonRun], None] = lambda ru
         run.moved()
 
 
-def test_flight_passaportas_and_the_cooperative_game_have_lessons():
-    assert {"flight", "passaportas", "connecting-flights-coop"} <= set(LESSONS)
+def test_every_game_and_mode_has_a_lesson():
+    assert set(LESSONS) == {"flight", "passaportas", "connecting-flights-coop", "connecting-flights"}
 
 
 @pytest.mark.parametrize("game", LESSONS)
@@ -176,7 +179,41 @@ def _coop_situations() -> dict[str, Callable[[CoopState], Any]]:
     }
 
 
-SITUATIONS = {"flight": _flight_situations, "passaportas": _passaportas_situations, "connecting-flights-coop": _coop_situations}
+def _competitive_situations() -> dict[str, Callable[[CF.CompetitiveState], Any]]:
+    """What each named step of Connecting Flights' competitive lesson talks about (Pat is seat 0, Ada 1)."""
+    cards, world = cf_data(), cf_world()
+
+    def lot(s: CF.CompetitiveState) -> CF.Lot:
+        return s.lots[s.bidding.lot]
+
+    def card_name(index: int) -> str:
+        return cards.player_cards[index].name
+
+    return {
+        "keep": lambda s: s.phase == CF.KEEP and sorted(map(card_name, s.dealt[0])) == ["Investment Manager", "Lobbyist"]
+        and cards.player_cards[6].budget == 105,
+        "continent": lambda s: s.phase == CF.CONTINENT and s.order == [1, 0] and s.holdings[1].continent == 0,
+        "start": lambda s: s.phase == CF.START and s.kept[0] == 6,
+        "event": lambda s: s.round == 1 and cards.events[s.active_event].name == "Tourist Season",
+        "choose-lot": lambda s: s.phase == CF.CHOOSE_LOTS and s.current == 0 and s.lots[2] == CF.Lot("airport", 7, 1)
+        and world.airports[world.airport_cards[7].airport].city == "Vancouver",
+        "pass": lambda s: s.phase == CF.BIDDING and lot(s).kind == "plane" and world.planes[lot(s).card].stars == 3,
+        "bid": lambda s: lot(s).kind == "passenger" and s.bidding.bid == 29 and s.bidding.leader == 1,
+        "outbid": lambda s: any(isinstance(e, CF.LotSold) and e.seat == 1 and e.price == 50 for e in s.log)
+        and s.holdings[0].coins == 50 and lot(s).kind == "airport",
+        "win": lambda s: lot(s).kind == "plane" and world.planes[lot(s).card].stars == 2 and world.planes[lot(s).card].price == 10
+        and s.holdings[1].coins == 0,
+        "market": lambda s: s.phase == CF.MARKET and s.current == 0 and len(s.holdings[0].planes) == 2,
+        "trading": lambda s: s.phase == CF.TRADING and 2 in {world.fuel_trucks[t].capacity for t in s.holdings[0].trucks},
+        "fly": lambda s: s.phase == CF.FLY,
+        "summary": lambda s: s.history[0][0].income == 15 and s.history[0][0].grant == 10
+        and any(isinstance(e, CF.SaboteurNamed) and e.seat == 1 for e in s.log)
+        and any(isinstance(e, CF.CoinsMoved) and e.seat == 1 and e.reason == "instead of sabotage" for e in s.log),
+        "coins": lambda s: s.holdings[0].coins == 59 and cards.coin_cap == 100 and s.round == 2,
+    }
+
+
+SITUATIONS = {"flight": _flight_situations, "passaportas": _passaportas_situations, "connecting-flights-coop": _coop_situations, "connecting-flights": _competitive_situations}
 
 
 @pytest.mark.parametrize("game", LESSONS)

@@ -1086,3 +1086,23 @@ async def test_a_spectator_sees_the_round_summary_as_everyone_may_know_it():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SpectatorScreen)
+
+
+@run_async
+async def test_esc_on_a_rounds_summary_goes_back_to_the_menu_as_from_the_table():
+    from flight_tui.saves import SaveStore
+    from flight_tui.ui.app import FlightTuiApp
+    from flight_tui.ui.screens.menu import MenuScreen
+
+    table = make_table("human:Ann,random:Bob", seed=3)
+    play_scripted(table, lambda t: t.view(0).phase == "start" and 0 in t.to_act())
+    app = FlightTuiApp(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings = msgspec.structs.replace(app.settings, bot_delay=0.0)
+        await pilot.pause()
+        await buy_cheapest_start(pilot, app, table)
+        await wait_until(pilot, lambda: isinstance(app.screen, RoundSummaryScreen))
+        assert "Esc Menu" in screen_lines(app)[-1]
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert SaveStore().latest_autosave() is not None

@@ -26,6 +26,7 @@ SPEC = GameSpec(
     rules="flight_tui.games.connecting_flights.competitive.rules:COMPETITIVE",
     bots="flight_tui.games.connecting_flights.competitive.bots:make_bot",
     table_screen="flight_tui.games.connecting_flights.competitive.ui.table_screen:CompetitiveTableScreen",
+    lesson="flight_tui.games.connecting_flights.competitive.ui:lesson.toml",
     chart_series="flight_tui.games.connecting_flights.competitive.rules.chart:charts",
     spectator_news="flight_tui.games.connecting_flights.competitive.ui.round_summary_screen:spectator_news",
     rules_text="flight_tui.games.connecting_flights.competitive:rules_text.md",

@@ -24,7 +24,11 @@ from flight_tui.games.connecting_flights.competitive.ui.round_summary import Rou
 from flight_tui.ui.widgets.footer import GameFooter
 
 
-class RoundSummaryScreen(Screen[None]):
+LEAVE = "leave"
+"""What the summary screen is dismissed with when the player leaves the table from it (Esc)."""
+
+
+class RoundSummaryScreen(Screen[str | None]):
     """A round's summary and the next round's opening until the player dismisses it."""
 
     DEFAULT_CSS = """
@@ -36,6 +40,7 @@ class RoundSummaryScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter,space", "close", "Go on", key_display="Enter", tooltip="Done reading: on with the game", id="competitive.summary.close"),
+        Binding("escape", "leave", "Menu", key_display="Esc", tooltip="Back to the menu, as from the table", id="competitive.summary.menu"),
     ]
 
     def __init__(self, summary: RoundSummary | None, opening: RoundOpening | None, viewer: int | None) -> None:
@@ -65,6 +70,10 @@ class RoundSummaryScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_leave(self) -> None:
+        """Esc: the table leaves too (a game goes back to the menu, a lesson ends)."""
+        self.dismiss(LEAVE)
 
 
 def round_news(view: CompetitiveView, names: Sequence[str], reader: int | None, seen: int | None) -> tuple[RoundSummaryScreen | None, int]:

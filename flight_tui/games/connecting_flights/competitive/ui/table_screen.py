@@ -52,7 +52,7 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     since_your_turn,
     status_parts,
 )
-from flight_tui.games.connecting_flights.competitive.ui.round_summary_screen import round_news
+from flight_tui.games.connecting_flights.competitive.ui.round_summary_screen import LEAVE, round_news
 from flight_tui.games.connecting_flights.competitive.ui.sabotage import SabotageView
 from flight_tui.games.connecting_flights.competitive.ui.scores import CompetitiveEndScreen, LeaderboardView
 from flight_tui.games.connecting_flights.competitive.ui.setup_view import SetupView
@@ -205,10 +205,13 @@ class CompetitiveTableScreen(GameTableScreen):
         self.app.push_screen(screen, callback=self._news_read)
         return True
 
-    def _news_read(self, _: Any) -> None:
+    def _news_read(self, answer: str | None) -> None:
         self._reading_news = False
         self.hinted: Any = None
         """The move the last hint shown suggests, while it stands (a dialog opened now starts on it)."""
+        if answer == LEAVE:
+            self.action_leave()
+            return
         self.advance()
 
     def moved(self, seat: int, events: list[Any]) -> None:

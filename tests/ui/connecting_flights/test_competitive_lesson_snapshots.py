@@ -1,0 +1,24 @@
+"""Pictures of Connecting Flights' competitive lesson at 80x24 and 120x40: keeping a Player card,
+a bid in the auction, and the flight sent in the Fly phase."""
+
+from __future__ import annotations
+
+import pytest
+from test_competitive_lesson_pilot import go_to_step, lesson_app
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def at_step(step_id: str):
+    async def run_before(pilot) -> None:
+        await go_to_step(pilot, pilot.app.screen, step_id)
+        pilot.app.clear_notifications()  # a notice's toast lasts for a time: not in the picture
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("step_id", ["keep", "bid", "fly"])
+def test_competitive_lesson_step(snap_compare, size, step_id):
+    assert snap_compare(lesson_app(), terminal_size=size, run_before=at_step(step_id))
