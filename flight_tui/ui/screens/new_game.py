@@ -205,9 +205,12 @@ class NewGameScreen(FormScreen):
 
     def _fit(self) -> None:
         """Drop the blank line between rows when the form would not fit the terminal otherwise."""
+        notes, forms = self.query("#level-note"), self.query("#form")
+        if not notes or not forms:  # resized before the form was mounted, or after it was closed
+            return
         rows = sum(1 for row in self.query(".field-row") if row.display)
-        note = LEVEL_NOTE_LINES + 1 if self.query_one("#level-note").display else 0
-        self.query_one("#form").set_class(2 * rows + 6 + note > self.app.size.height, "-compact")
+        note = LEVEL_NOTE_LINES + 1 if notes.first().display else 0
+        forms.first().set_class(2 * rows + 6 + note > self.app.size.height, "-compact")
 
     def on_resize(self) -> None:
         self._fit()
