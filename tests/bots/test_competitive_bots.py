@@ -137,25 +137,30 @@ def test_the_arrangement_search_finds_the_best_arrangement_of_random_hands():
         assert round(quick.income) == round(full.income)
 
 
-def _market_positions(players: int = 2, games: int = 4, every_round: bool = False) -> list:
+@functools.cache
+def _market_positions(players: int = 2, games: int = 4, every_round: bool = False) -> tuple:
     """States at the start of a Marketplace phase in rounds 2-9, every other round unless
-    ``every_round`` (Normal bots play the rest)."""
+    ``every_round`` (Normal bots play the rest). Played once per process for each set of
+    arguments; the games are the same either way, so the other rounds' set is taken from the
+    full one. Callers clone a state before they change it."""
+    if not every_round:
+        full = _market_positions(players, games, every_round=True)
+        return tuple(state for g, state in full if state.round % 2 == g % 2)
     out = []
     for g in range(games):
         state = R.new_game(CompetitiveConfig(players=players), 900 + g)
         bots = [make_bot(GAME, "normal", 7 * g + s) for s in range(players)]
-        while not R.is_over(state):
+        while state.round <= 9:
             seat = _asked(state)
-            if state.phase == MARKET and state.pending is None and 2 <= state.round <= 9 and not state.offers_made[seat]:
-                if (every_round or state.round % 2 == g % 2) and state.market_turns == 0:
-                    out.append(R.clone(state))
+            if state.phase == MARKET and state.pending is None and 2 <= state.round and not state.offers_made[seat]:
+                if state.market_turns == 0:
+                    out.append((g, R.clone(state)))
             R.apply(state, seat, bots[seat].choose(R.view(state, seat)))
-    return out
+    return tuple(out)
 
 
-@functools.cache
-def market_positions() -> list:
-    """Marketplace positions of four two-player games, played once per process when a test first asks."""
+def market_positions() -> tuple:
+    """Marketplace positions of four two-player games, every other round."""
     return _market_positions()
 
 
@@ -218,7 +223,7 @@ def test_a_passenger_it_cannot_fly_is_sold_for_a_fair_price_not_for_a_coin():
 def test_normal_offers_trades_that_the_other_side_accepts():
     made = taken = 0
     for players in (2, 3):
-        for i, state in enumerate(_market_positions(players, 6, every_round=True)):
+        for i, (_, state) in enumerate(_market_positions(players, 6, every_round=True)):
             me = state.current
             bot = make_bot(GAME, "normal", i)
             action = bot.choose(R.view(state, me))
@@ -337,7 +342,7 @@ def test_a_bot_at_the_cap_buys_at_the_side_board_what_it_would_not_buy_with_room
     plane or Landing Rights, or pays a fee, in some turns where with room it would not."""
     spends = 0
     for players in (2, 3):
-        for i, state in enumerate(_market_positions(players, 4, every_round=True)):
+        for i, (_, state) in enumerate(_market_positions(players, 6, every_round=True)):
             if state.round < 6:
                 continue
             seat = state.current

@@ -51,7 +51,7 @@ def test_a_sampled_state_looks_to_its_seat_exactly_like_its_view():
 def _last_round_positions() -> list:
     """Round 10's bids and Marketplace turns of Normal games (two players) with a choice."""
     out = []
-    for g in range(3):
+    for g in range(2):
         out += _play(
             2, 1300 + g, ("normal",),
             lambda s, seat: s.round == 10 and s.phase in (BIDDING, MARKET) and len(R.legal_actions(s, seat)) > 1,

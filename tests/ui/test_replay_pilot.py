@@ -331,7 +331,7 @@ async def test_each_step_shows_what_a_full_repaint_from_scratch_shows(game):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         replay_screen = app.screen
-        for _ in range(min(40, replay_screen.replay.length)):
+        for _ in range(min(20, replay_screen.replay.length)):
             await pilot.press("right")
             while app.screen is not replay_screen:  # a round's summary on the way
                 await pilot.press("enter")
