@@ -24,7 +24,7 @@ from functools import partial
 from typing import Any, Callable
 
 from textual import on
-from textual.notifications import Notification, Notify
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
@@ -69,6 +69,8 @@ class GameTableScreen(Screen[None]):
         self._hint_asked: tuple[list[tuple[int, Any]], Callable[[Any], None]] | None = None
         """The moves played when the hint in the works was asked for, and what shows it."""
         self._hint_shown: Notification | None = None
+        self._refusals: list[Notification] = []
+        """The "not allowed" notices on screen: taken back once the viewer's move is made."""
         self._hint_search: SearchSummary | None = None
         """How sure the search behind the hint being shown was (None: no search)."""
 
@@ -216,8 +218,7 @@ class GameTableScreen(Screen[None]):
         if search is not None and search.close:
             text += CLOSE_CALL.format(samples=search.samples)
         self.forget_hint()
-        self._hint_shown = Notification(text, title="Hint", timeout=self.app.NOTIFICATION_TIMEOUT, markup=False)
-        self.app.post_message(Notify(self._hint_shown))  # as notify() does, keeping the notice to take back
+        self._hint_shown = self._notify_takeable(text, title="Hint")
 
     def forget_hint(self) -> None:
         """Take the hint off the screen, or drop the one in the works: it was about the position before the player acted."""
@@ -226,8 +227,28 @@ class GameTableScreen(Screen[None]):
             worker.cancel()
             self._show_thinking(False)
         hint, self._hint_shown = self._hint_shown, None
-        if hint is not None and hint in self.app._notifications:  # Textual has no public way to take one back
-            self.app._unnotify(hint)
+        if hint is not None:
+            self._take_back(hint)
+
+    def refuse(self, reason: str, title: str = "Not allowed") -> None:
+        """Tell the viewer why a move was not made; the notice goes once a move is made."""
+        self._refusals.append(self._notify_takeable(reason, title=title, severity="warning"))
+
+    def forget_refusals(self) -> None:
+        """Take the "not allowed" notices off the screen: they were about the position before."""
+        refusals, self._refusals = self._refusals, []
+        for notice in refusals:
+            self._take_back(notice)
+
+    def _notify_takeable(self, text: str, *, title: str, severity: SeverityLevel = "information") -> Notification:
+        """Show a notice as ``notify`` does, keeping it so that it can be taken back."""
+        notice = Notification(text, title=title, severity=severity, timeout=self.app.NOTIFICATION_TIMEOUT, markup=False)
+        self.app.post_message(Notify(notice))
+        return notice
+
+    def _take_back(self, notice: Notification) -> None:
+        if notice in self.app._notifications:  # Textual has no public way to take one back
+            self.app._unnotify(notice)
 
     # ------------------------------------------------------------ the viewer's moves
 
@@ -239,8 +260,9 @@ class GameTableScreen(Screen[None]):
         try:
             self.play(self.viewer, action)
         except IllegalAction as exc:
-            self.notify(str(exc), title="Not allowed", severity="warning")
+            self.refuse(str(exc))
             return False
+        self.forget_refusals()
         self.advance()
         return True
 

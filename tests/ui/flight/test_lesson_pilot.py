@@ -86,6 +86,8 @@ async def test_the_flight_lesson_is_finished_with_keys_only():
             index = run.index
             assert f"Lesson {index + 1}/{steps}" in "\n".join(screen_lines(app))
             assert_panel_beside_its_target(app, screen)
+            if run.table.is_over():  # the learner went out: the empty hand tells no one to draw
+                assert "(no cards in hand)" in "\n".join(screen_lines(app))
             await take_step(pilot, screen)
             assert run.index == index + 1 or app.screen is not screen, f"step {index + 1} did not take its move"
             done += 1
@@ -123,6 +125,11 @@ async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
         await pilot.press("u")  # no undo in a lesson
         await pilot.pause()
         assert table.actions == before
+        await move_cursor_to(pilot, screen, 14)  # R1-Y, as the step asks: the refusal goes
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(table.actions) == len(before) + 1
+        assert not any("R1 comes next" in text for text in notices(app))
 
 
 @pytest.mark.parametrize("steps_before_esc", [0, 4, 13])

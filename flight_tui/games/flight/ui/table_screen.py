@@ -232,7 +232,7 @@ class FlightTableScreen(GameTableScreen):
                 self._cursor_cards[old_view.seat] = hand.card
             mine = self._cursor_cards.get(view.seat)
             cursor = cards.index(mine) if mine in cards else 0
-        hand.show(cards, [bool(playable_flights(view, c)) for c in cards], cursor, hand_room(view))
+        hand.show(cards, [bool(playable_flights(view, c)) for c in cards], cursor, hand_room(view), playing=view.phase != OVER)
         self.query_one(StatusBar).show(view)
         self.query_one(FlightsPanel).show(view.flights, recent_plays(view))
         self.query_one(PlayersPanel).show(self.table.seats, view)
@@ -319,7 +319,7 @@ class FlightTableScreen(GameTableScreen):
             return
         flights = playable_flights(view, card)
         if not flights:
-            self.notify(play_reason(view, card), title=f"{C.code(card)} can't be played", severity="warning")
+            self.refuse(play_reason(view, card), title=f"{C.code(card)} can't be played")
         elif len(flights) == 1:
             self.submit(Play(card, flights[0]))
         else:

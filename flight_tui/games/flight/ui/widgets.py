@@ -260,16 +260,18 @@ class HandView(CardPainter):
         self.cards: list[int] = []
         self.playable: list[bool] = []
         self.cursor = 0
+        self.playing = True
 
     @property
     def card(self) -> int | None:
         """The card under the cursor, if any."""
         return self.cards[self.cursor] if self.cards else None
 
-    def show(self, cards: list[int], playable: list[bool], cursor: int, slots: int = 0) -> None:
-        """Show a new hand, its cards sized for ``slots`` cards or more (repaints the cards that changed)."""
+    def show(self, cards: list[int], playable: list[bool], cursor: int, slots: int = 0, playing: bool = True) -> None:
+        """Show a new hand, its cards sized for ``slots`` cards or more (repaints the cards that
+        changed). ``playing``: the game goes on, so an empty hand says how to draw again."""
         with self.repainting_changes():
-            self.slots = slots
+            self.slots, self.playing = slots, playing
             self.cards = cards
             self.playable = playable
             self.cursor = min(max(cursor, 0), max(len(cards) - 1, 0))
@@ -309,6 +311,8 @@ class HandView(CardPainter):
         if not self.cards:
             pack, exposed = key_for(self, "flight.draw-pack"), key_for(self, "flight.draw-exposed")
             text = f"(no cards in hand: draw three from the pack ({pack}), or two and the exposed card ({exposed}))"
+            if not self.playing:
+                text = "(no cards in hand)"
             line = clip(text, width - 1) if y == 1 else ""
             return Strip([Segment(f" {line}".ljust(width), self.rich_style)], width)
         cell = self._cell_width()
