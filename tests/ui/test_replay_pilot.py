@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from textual.widgets._footer import FooterKey
 from game_harness import play_until, run_async, screen_lines, seats, wait_for_workers
 from terminal_mirror import differences, full_repaint, mirror_terminal
 
@@ -21,6 +22,7 @@ from flight_tui.table import Table
 from flight_tui.table.replay import REPLAY_REFUSAL
 from flight_tui.ui.app import FlightTuiApp
 from flight_tui.ui.replay import EVERYTHING_REFUSED, EverythingPanel, ReplayBar
+from flight_tui.ui.widgets.footer import GameFooter
 
 SIZE = (80, 24)
 SHORT_GAME = 60
@@ -52,6 +54,11 @@ async def step_to_the_end(pilot, replay_screen) -> list[tuple[int, str]]:
             await pilot.press("enter")
             assert app.screen is replay_screen
     return told
+
+
+def footer_look(footer: GameFooter) -> list[tuple]:
+    """The keys a footer shows: key, label, and whether each is dimmed."""
+    return [(key.key, key.description, key._disabled) for key in footer.query(FooterKey)]
 
 
 def bar(app) -> str:
@@ -331,6 +338,15 @@ async def test_each_step_shows_what_a_full_repaint_from_scratch_shows(game):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         replay_screen = app.screen
+        footer = replay_screen.query_one(GameFooter)
+        footer_updates, update_keys = [], footer.update_keys
+
+        async def counted_update_keys() -> None:
+            footer_updates.append(replay_screen.replay.position)
+            await update_keys()
+
+        footer.update_keys = counted_update_keys
+        footers = [footer_look(footer)]
         for _ in range(min(20, replay_screen.replay.length)):
             await pilot.press("right")
             while app.screen is not replay_screen:  # a round's summary on the way
@@ -340,3 +356,7 @@ async def test_each_step_shows_what_a_full_repaint_from_scratch_shows(game):
             for widget in replay_screen.walk_children(with_self=True):
                 widget.refresh()
             assert differences(shown, full_repaint(app)) == [], f"move {replay_screen.replay.position}"
+            footers.append(footer_look(footer))
+        # The footer's keys are changed only when the keys it shows change (the table's own
+        # keys, hidden in a replay, change with every phase).
+        assert len(footer_updates) <= sum(a != b for a, b in zip(footers, footers[1:]))

@@ -62,15 +62,18 @@ class GameFooter(Footer):
         self._composed_keys: tuple | None = None
 
     def shown_keys(self, screen: Screen) -> tuple:
-        """What the footer shows of ``screen``'s bindings: for each, its keys, label, state, tooltip
-        and whether the screen's ``shows_key`` lets it through."""
+        """What the footer shows of ``screen``'s bindings, in the order shown: for each that is
+        shown (and that the screen's ``shows_key`` lets through), its keys, label, state and
+        tooltip. A binding left out changes nothing here, whatever its state (a replay hides
+        the table's moves), nor does the order in which the focused widget lists them."""
         shows_key = getattr(screen, "shows_key", None)
-        return tuple(
-            (binding.key, self.app.get_key_display(binding), binding.description, binding.action, enabled, tooltip,
-             shows_key is None or shows_key(binding.action))
+        order = binding_order(screen)
+        keys = [
+            (binding.key, self.app.get_key_display(binding), binding.description, binding.action, enabled, tooltip)
             for _node, binding, enabled, tooltip in screen.active_bindings.values()
-            if binding.show
-        )
+            if binding.show and (shows_key is None or shows_key(binding.action))
+        ]
+        return tuple(sorted(keys, key=lambda key: order.get(key[3], len(order))))  # in the order shown
 
     def bindings_changed(self, screen: Screen) -> None:
         """Update the footer if the keys to show differ from those it shows or is about to show."""
