@@ -5,10 +5,12 @@ as a named save in an empty data folder, starts ``python -m flight_tui replay NA
 pseudo-terminal (``keypress_bytes.py``'s launcher: 80x24, 256 colours) and presses → once per
 move. Each step is timed from writing the key to the last byte of its redraw (the output is read
 until the bar says "move k of N" and the terminal has then been silent for 100 ms, which is not
-counted) and its bytes counted. Prints the median, p95 and max of both; then, for comparison,
-the bytes of each of the game's first ``--table-moves`` moves at its table, the same game
-watched as its bots play it (``flight-tui new GAME --seats BOTS --seed SEED``), and the time
-the replay model alone takes (``Replay.go``) per step on, step back and jump.
+counted) and its bytes counted. A step that shows a round's summary (Connecting Flights) is
+timed to the summary's last byte; Enter then closes the summary, uncounted. Prints the median,
+p95 and max of both; then, for comparison, the bytes of each of the game's first
+``--table-moves`` moves at its table, the same game watched as its bots play it
+(``flight-tui new GAME --seats BOTS --seed SEED``), and the time the replay model alone takes
+(``Replay.go``) per step on, step back and jump.
 
 With ``--in-process``, the replay is stepped instead through Textual's test pilot in this
 process (no terminal: the app's own work per step, its drawing included) and the CPU time of
@@ -39,6 +41,9 @@ RIGHT = b"\x1b[C"
 QUIET = 0.1
 STEP_MS = 20
 """Milliseconds, p95, per step."""
+SUMMARY_AFTER = 2.0
+"""Seconds after which a step whose bar has not come is taken to show a round's summary (the
+step's time is that of the summary's paint); Enter closes it, and that redraw is not counted."""
 
 
 def recorded_game(game: str, seats: str, seed: int, data_dir: str) -> Table:
@@ -164,9 +169,13 @@ def main() -> int:
             wait_for(master, stream, screen, f"move 0 of {moves}")
             times, sizes = [], []
             for k in range(1, moves + 1):
-                ms, size = step(master, screen, stream, f"move {k} of {moves}")
+                bar = f"move {k} of {moves}"
+                ms, size = step(master, screen, stream, bar, limit=SUMMARY_AFTER)
                 times.append(ms)
                 sizes.append(size)
+                if not any(bar in line for line in screen.display):  # a round's summary: Enter, not counted
+                    os.write(master, b"\r")
+                    wait_for(master, stream, screen, bar)
             shown = any(f"move {moves} of {moves}" in line for line in screen.display)
         finally:
             stop(process, master)
