@@ -167,23 +167,23 @@ def main() -> int:
         stream = pyte.ByteStream(screen)
         try:
             wait_for(master, stream, screen, f"move 0 of {moves}")
-            times, sizes, summaries = [], [], []
+            times, sizes, summary_steps = [], [], set()
             for k in range(1, moves + 1):
                 bar = f"move {k} of {moves}"
                 ms, size = step(master, screen, stream, bar, limit=SUMMARY_AFTER)
                 times.append(ms)
                 sizes.append(size)
                 if not any(bar in line for line in screen.display):  # a round's summary: Enter, not counted
-                    summaries.append(k - 1)
+                    summary_steps.add(k - 1)
                     os.write(master, b"\r")
                     wait_for(master, stream, screen, bar)
             shown = any(f"move {moves} of {moves}" in line for line in screen.display)
         finally:
             stop(process, master)
     print(f"{args.game}, {moves} moves, {args.size}: stepped to the end: {'yes' if shown else 'NO'}")
-    if summaries:  # the steps that open a round's summary (a new screen), and the others
-        opening = sorted(times[i] for i in summaries)
-        plain = sorted(ms for i, ms in enumerate(times) if i not in set(summaries))
+    if summary_steps:  # the steps that open a round's summary (a new screen), and the others
+        opening = sorted(times[i] for i in summary_steps)
+        plain = sorted(ms for i, ms in enumerate(times) if i not in summary_steps)
         print(f"ms per step that opens a round's summary ({len(opening)}): median {statistics.median(opening):.1f}, max {opening[-1]:.1f}")
         print(f"ms per other step ({len(plain)}): median {statistics.median(plain):.1f}, p95 {plain[round(0.95 * (len(plain) - 1))]:.1f}, max {plain[-1]:.1f}")
     times.sort()

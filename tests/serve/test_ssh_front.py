@@ -70,9 +70,10 @@ def hand_cards(player: Player) -> set[str]:
 
 
 async def take_turns(player: Player, other: Player, snapshots: list, done: asyncio.Event) -> None:
-    """Until ``DRAWS`` draws or the hand's end, play by keys as a beginner would: draw from the pack, play what helps (Fog and Customs
-    only when nothing else may be played), then discard. Before each draw, ``snapshots`` gets
-    the hand's unique cards and how many bytes ``other`` had received by then."""
+    """Until ``DRAWS`` draws or the hand's end, play by keys as a beginner would: draw from the
+    pack, play what helps (Fog and Customs only when nothing else may be played), then discard.
+    Before each draw, ``snapshots`` gets the hand's unique cards and how many bytes ``other``
+    had received by then."""
     skipped = 0
     while not done.is_set():
         text = player.text()

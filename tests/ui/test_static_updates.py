@@ -3,6 +3,7 @@ whose content changed while it was hidden takes its new size when shown."""
 
 from __future__ import annotations
 
+import pytest
 from game_harness import run_async
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
@@ -20,13 +21,17 @@ class Panels(App):
         yield Static("below", id="below")
 
 
+@pytest.fixture(autouse=True)
+def _updates_as_in_the_app() -> None:
+    skip_unchanged_updates()  # as the app does when it starts
+
+
 def layouts(app: App) -> int:
     return app.screen.query_one("#box")._layout_updates
 
 
 @run_async
 async def test_new_content_of_the_same_height_lays_nothing_out_and_a_taller_one_does():
-    skip_unchanged_updates()
     app = Panels()
     async with app.run_test(size=(40, 10)) as pilot:
         await pilot.pause()
@@ -43,7 +48,6 @@ async def test_new_content_of_the_same_height_lays_nothing_out_and_a_taller_one_
 
 @run_async
 async def test_content_changed_while_hidden_shows_at_its_new_size():
-    skip_unchanged_updates()
     app = Panels()
     async with app.run_test(size=(40, 10)) as pilot:
         await pilot.pause()

@@ -309,10 +309,10 @@ class HandView(CardPainter):
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         if not self.cards:
-            pack, exposed = key_for(self, "flight.draw-pack"), key_for(self, "flight.draw-exposed")
-            text = f"(no cards in hand: draw three from the pack ({pack}), or two and the exposed card ({exposed}))"
-            if not self.playing:
-                text = "(no cards in hand)"
+            text = "(no cards in hand)"
+            if self.playing:
+                pack, exposed = key_for(self, "flight.draw-pack"), key_for(self, "flight.draw-exposed")
+                text = f"(no cards in hand: draw three from the pack ({pack}), or two and the exposed card ({exposed}))"
             line = clip(text, width - 1) if y == 1 else ""
             return Strip([Segment(f" {line}".ljust(width), self.rich_style)], width)
         cell = self._cell_width()
