@@ -60,10 +60,11 @@ async def buy_cheapest_start(pilot, app, table, seat: int = 0) -> None:
     truck = view.holdings[seat].trucks[0]
     for step, card in (("origin", start.origin), ("plane", start.plane), ("truck", truck), ("passenger", start.passenger), ("dest", start.dest)):
         await put_down(pilot, panel, choice_label(WORLD, Choice(step, card)).ljust(30))  # the whole label
-    await pilot.pause()
     budget = setup_rules.budget(view, seat)
     cost = setup_rules.start_cost(start)
-    assert f"Cost so far {cost} of your budget {budget} · {budget - cost} left as coins" in text_of(app)
+    shown = f"Cost so far {cost} of your budget {budget} · {budget - cost} left as coins"
+    await wait_until(pilot, lambda: shown in text_of(app))  # the builder redrawn, however busy the machine
+    assert shown in text_of(app)
     await pilot.press("f")
     await pilot.pause()
 
