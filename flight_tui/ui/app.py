@@ -6,6 +6,7 @@ the other screens, the saves, the rules and the game's table screen are imported
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 from collections.abc import Callable, Iterable
@@ -18,10 +19,8 @@ from textual.binding import Binding
 from textual.notifications import Notify
 from textual.screen import Screen
 
+from flight_tui.ui import painting
 from flight_tui.ui.keys import key_for, key_name
-from flight_tui.ui.layout_repaint import repaint_layout_changes
-from flight_tui.ui.partial_updates import crop_partial_updates
-from flight_tui.ui.static_updates import skip_unchanged_updates
 from flight_tui.ui.screens.menu import MenuScreen
 from flight_tui.ui.screens.too_small import TooSmallScreen, too_small
 from flight_tui.ui.settings import DEFAULT_THEME, ConfigError, load_config, save_settings
@@ -78,9 +77,7 @@ class FlightTuiApp(App[None]):
         # NO_COLOR: with native ANSI colours Textual strips all colour (otherwise it turns colours
         # to greys, which makes the ansi_default colours of an ANSI theme black on black).
         super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
-        crop_partial_updates()
-        repaint_layout_changes()
-        skip_unchanged_updates()
+        painting.install()
         self.start = start
         self.start_table = table
         self.replay_title = replay_title
@@ -171,6 +168,9 @@ class FlightTuiApp(App[None]):
         if self.keymap:
             self.run_worker(self._check_keymap, thread=True, group="keymap", exit_on_error=False)
         self.call_after_refresh(self._read_all_themes)  # once the menu is painted
+        # What start-up made (Textual's, the stylesheet, the games' data) lives as long as the app:
+        # out of the collector's way, a full collection no longer stalls a move (~25 ms before).
+        self.call_after_refresh(gc.freeze)
         if self.start_table is not None and self.start == "replay":
             self.open_replay(self.start_table, self.replay_title)
         elif self.start_table is not None:

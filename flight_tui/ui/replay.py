@@ -9,7 +9,8 @@ work; a move, undo or hint says that this is a replay. The replay keys come firs
 bindings, ids ``replay.*``): ← → a move, Home End the start and the end, ``n`` ``p`` a turn,
 ``N`` ``P`` a round, ``s`` the seat the game is seen as, ``a`` every seat's hidden holdings
 (only once the game is over), ``c`` the game's chart up to the move shown. Stepping on past the end of a round shows the round summary a
-spectator gets (for a game that has one: ``GameSpec.spectator_news``). A replay writes
+spectator gets (for a game that has one: ``GameSpec.spectator_news``) over the table, which
+shows the new position once the summary is closed. A replay writes
 nothing: the table is no save's.
 """
 
@@ -23,6 +24,7 @@ from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.screen import Screen
 from textual.widgets import Static
 
 from flight_tui.engine.errors import IllegalAction
@@ -94,6 +96,8 @@ class ReplayControls:
     """Whether every seat's hidden holdings are shown."""
     news_seen: Any
     """What the game's spectator news has told so far (its own record; None: nothing yet)."""
+    news_screen: Screen | None
+    """The news screen kept to show each round's news (see ``_show_news``)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="replay-head"):
@@ -112,8 +116,8 @@ class ReplayControls:
             self._show_everything()
 
     def start(self) -> None:
-        self.advance()
         self._tell_news(False)
+        self.advance()
 
     def _show_bar(self) -> None:
         replay, names = self.replay, self.table.names
@@ -144,24 +148,59 @@ class ReplayControls:
     # ------------------------------------------------------------ the replay's keys
 
     def go(self, position: int, *, news: bool = False) -> None:
-        """Show ``position``; with ``news`` (a step on), the round summary a spectator would get on the way."""
+        """Show ``position``; with ``news`` (a step on), the round summary a spectator would get
+        on the way (the table shows the position once the summary is closed)."""
         self.replay.go(position)
-        self.advance()
-        self._tell_news(news)
+        if not self._tell_news(news):
+            self.advance()
 
-    def _tell_news(self, shown: bool) -> None:
+    def _tell_news(self, shown: bool) -> bool:
         """For a game that tells spectators its news (``GameSpec.spectator_news``, from the rules'
         ``spectator_view``): show what came since the last position if ``shown``, else only note
-        the position as seen (a step back or a jump tells nothing)."""
+        the position as seen (a step back or a jump tells nothing). Whether news was shown: the
+        table then shows the position when the news is closed (it is drawn once, not under it)."""
         from flight_tui.games import get_spec, load
 
         news = get_spec(self.table.rules.name).spectator_news
         public = getattr(self.table.rules, "spectator_view", None)
         if not news or public is None:
+            return False
+        screen, self.news_seen = load(news)(public(self.replay.state), self.table.names, self.news_seen if shown else None)
+        if screen is None:
+            return False
+        self._show_news(screen)
+        return True
+
+    def _show_news(self, screen: Screen) -> None:
+        """Push the news ``screen``; a screen that can show another's news (``show_news``) is
+        kept (installed) and shown again for the next news, not built anew each round."""
+        kept = self.news_screen
+        if kept is not None and type(kept) is type(screen):
+            kept.show_news(screen)  # type: ignore[attr-defined]
+            screen = kept
+        elif hasattr(screen, "show_news"):
+            self._forget_news_screen()
+            self.app.install_screen(screen, self._news_screen_name())  # type: ignore[attr-defined]
+            self.news_screen = screen
+        self.app.push_screen(screen, callback=lambda _: self.advance())  # type: ignore[attr-defined]
+
+    def _news_screen_name(self) -> str:
+        return f"replay-news-{id(self)}"
+
+    def _forget_news_screen(self) -> None:
+        """Let the kept news screen go (removed now, or by Textual once it is closed if open)."""
+        kept, self.news_screen = self.news_screen, None
+        if kept is None:
             return
-        screen, self.news_seen = load(news)(public(self.table.state), self.table.names, self.news_seen if shown else None)
-        if screen is not None:
-            self.app.push_screen(screen)  # type: ignore[attr-defined]
+        app = self.app  # type: ignore[attr-defined]
+        if kept in app.screen_stack:
+            app._installed_screens.pop(self._news_screen_name(), None)
+        else:
+            app.uninstall_screen(kept)
+            kept.remove()
+
+    def on_unmount(self) -> None:
+        self._forget_news_screen()
 
     def action_replay_step(self, step: int) -> None:
         self.go(self.replay.position + step, news=step > 0)
@@ -273,6 +312,7 @@ def replay_screen(table: Table, title: str, *, bot_delay: float | None = None) -
     screen.replay = replay
     screen.everything = False
     screen.news_seen = None
+    screen.news_screen = None
     screen.title = title
     people = [seat for seat, spec in enumerate(table.seats) if not spec.is_bot]
     screen.viewer = people[0] if people else 0

@@ -10,8 +10,8 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 from textual.widgets._toast import Toast, ToastRack
 
-from flight_tui.ui import layout_repaint
-from flight_tui.ui.layout_repaint import repaint_layout_changes
+from flight_tui.ui.painting import layout_repaint
+from flight_tui.ui.painting.layout_repaint import repaint_layout_changes
 
 PAGE = "\n".join(f"{y:02} " + "board " * 12 for y in range(24))
 

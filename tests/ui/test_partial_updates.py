@@ -8,7 +8,7 @@ from rich.style import Style
 from textual import _compositor
 from textual.strip import Strip
 
-from flight_tui.ui.partial_updates import CroppedChopsUpdate, character_start, crop_partial_updates
+from flight_tui.ui.painting.partial_updates import CroppedChopsUpdate, character_start, crop_partial_updates
 
 RED, BLUE, GREEN = Style(color="red"), Style(color="blue"), Style(color="green")
 LINE = Strip([Segment("a" * 20, RED), Segment("b" * 20, BLUE), Segment("c" * 40, GREEN)])

@@ -30,6 +30,12 @@ SHORT_GAME = 60
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "saves").glob("*.json"))
 
 
+def example(stem: str) -> Table:
+    """The game of the example save ``saves/<stem>.json``."""
+    path = next(path for path in EXAMPLES if path.stem == stem)
+    return decode(path.read_bytes(), path.stem).table
+
+
 def finished_flight() -> Table:
     """A one-hand Flight match of Ann (a person) against two bots, played to its end."""
     table = Table(FLIGHT, FlightConfig(players=3, hands=1), 5, seats("human:Ann,normal:Bob,hard:Cleo"))
@@ -250,9 +256,7 @@ def test_replay_of_a_damaged_file_says_so_with_status_2(tmp_path, capsys):
 
 @run_async
 async def test_stepping_past_a_round_shows_its_summary_and_a_jump_does_not():
-    path = next(path for path in EXAMPLES if path.stem == "connecting-flights-v3")
-    table = decode(path.read_bytes(), path.stem).table
-    app = FlightTuiApp(start="replay", table=table)
+    app = FlightTuiApp(start="replay", table=example("connecting-flights-v3"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         replay_screen = app.screen
@@ -274,6 +278,29 @@ async def test_stepping_past_a_round_shows_its_summary_and_a_jump_does_not():
         await pilot.press("home", "N")
         assert replay.position == replay.round_starts[0] and app.screen is not replay_screen
         assert "Round 1 begins" in str(app.screen.query_one("#round-summary-title").render())
+
+
+@run_async
+async def test_a_round_summary_covers_the_table_until_read_and_one_screen_tells_every_round():
+    app = FlightTuiApp(start="replay", table=example("connecting-flights-v3"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay_screen = app.screen
+        replay = replay_screen.replay
+        summaries = []
+        for start in replay.round_starts[1:3]:
+            replay_screen.go(start - 1)
+            await pilot.pause()
+            await pilot.press("right")
+            summaries.append((app.screen, str(app.screen.query_one("#round-summary-title").render())))
+            assert f"move {start - 1} of" in str(replay_screen.query_one(ReplayBar).text)  # drawn once, when read
+            await pilot.press("enter")
+            assert app.screen is replay_screen and f"move {start} of" in str(replay_screen.query_one(ReplayBar).text)
+        (first, first_title), (second, second_title) = summaries
+        assert first is second and first_title.startswith("End of round 1") and second_title.startswith("End of round 2")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not any(name.startswith("replay-news") for name in app._installed_screens)
 
 
 @run_async

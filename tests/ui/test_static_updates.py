@@ -9,7 +9,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from flight_tui.ui.static_updates import skip_unchanged_updates
+from flight_tui.ui.painting.static_updates import skip_unchanged_updates
 
 
 class Panels(App):

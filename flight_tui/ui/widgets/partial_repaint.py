@@ -4,7 +4,7 @@ Textual repaints a whole widget on ``refresh()``, and a panel redrawn after ever
 its full size in bytes on every move, over SSH too. A :class:`PartialRepaint` widget changes
 what it shows inside :meth:`~PartialRepaint.repainting_changes`: the content is drawn before
 and after, compared cell by cell, and only the span of each line that differs is refreshed
-(``refresh(Region)``), and :mod:`flight_tui.ui.partial_updates` has Textual write only those
+(``refresh(Region)``), and :mod:`flight_tui.ui.painting.partial_updates` has Textual write only those
 spans to the terminal. Nothing is refreshed when nothing changed.
 
 The content before the change is taken from what Textual last painted of the widget when that is

@@ -15,7 +15,7 @@ from flight_tui.games.flight.rules import cards as C
 from flight_tui.games.flight.ui.table_screen import FlightTableScreen
 from flight_tui.games.flight.ui.widgets import FlightsPanel, HandView, PlayersPanel, StatusBar
 from flight_tui.ui.widgets.footer import GameFooter
-from flight_tui.ui.partial_updates import crop_partial_updates
+from flight_tui.ui.painting.partial_updates import crop_partial_updates
 from flight_tui.ui.widgets.partial_repaint import changed_regions
 
 RED, BLUE = Style(color="red"), Style(color="blue")

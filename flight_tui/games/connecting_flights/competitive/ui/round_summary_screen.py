@@ -48,13 +48,9 @@ class RoundSummaryScreen(Screen[str | None]):
         self.summary, self.opening, self.viewer = summary, opening, viewer
 
     def compose(self) -> ComposeResult:
-        yield Static(self._title(), id="round-summary-title", markup=False)
-        summary = RoundSummaryView(id="round-summary")
-        summary.display = self.summary is not None
-        yield summary
-        opening = Static(opening_text(self.opening) if self.opening is not None else "", id="round-opening", markup=False)
-        opening.display = self.opening is not None
-        yield opening
+        yield Static(id="round-summary-title", markup=False)
+        yield RoundSummaryView(id="round-summary")
+        yield Static(id="round-opening", markup=False)
         yield GameFooter()
 
     def _title(self) -> str:
@@ -63,10 +59,25 @@ class RoundSummaryScreen(Screen[str | None]):
         return f"End of round {self.summary.round} · each airline's coins, and why (↑↓ PgUp PgDn scroll)"
 
     def on_mount(self) -> None:
+        self._show()
+        self.query_one(RoundSummaryView).focus()
+
+    def show_news(self, other: RoundSummaryScreen) -> None:
+        """Show ``other``'s summary and opening on this screen, mounted before (a replay shows
+        each round's news on one screen instead of building a new one)."""
+        self.summary, self.opening, self.viewer = other.summary, other.opening, other.viewer
+        self._show()
+
+    def _show(self) -> None:
         self.set_class(self.summary is None, "-opening-only")
+        self.query_one("#round-summary-title", Static).update(self._title())
         view = self.query_one(RoundSummaryView)
+        view.display = self.summary is not None
         view.show(self.summary, self.viewer)
-        view.focus()
+        view.scroll_home(animate=False, immediate=True)
+        opening = self.query_one("#round-opening", Static)
+        opening.display = self.opening is not None
+        opening.update(opening_text(self.opening) if self.opening is not None else "")
 
     def action_close(self) -> None:
         self.dismiss(None)

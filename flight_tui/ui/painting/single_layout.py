@@ -1,0 +1,32 @@
+"""A layout of the screen does not ask for a second one for a panel of text.
+
+Textual (8.2) lays the screen out, then gives each widget the size, virtual size and container
+size the layout found. A widget whose virtual size changed sets it as a reactive value that asks
+for a layout, so every layout that resizes a widget is followed by another one frame later. For
+a widget that holds no other widgets and is as wide as its place (a panel given text of another
+height) the first layout has already placed everything by that size: :func:`lay_out_once` has
+it record the size the way Textual's own scroll does (without asking for a layout). Containers
+and widgets as wide as their content (the footer's keys) still ask, as Textual has them.
+"""
+
+from __future__ import annotations
+
+from textual.geometry import Size
+from textual.widget import Widget
+
+_size_updated = Widget._size_updated
+
+
+def size_updated_once(widget: Widget, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+    """Textual's ``Widget._size_updated`` as a layout calls it; a widget that holds no others and
+    is as wide as its place records the virtual size the layout found without asking for another
+    layout."""
+    width = widget.styles.width
+    once = not widget.is_scrollable and (width is None or not width.is_auto)
+    return _size_updated(widget, size, virtual_size, container_size, layout=layout and not once)
+
+
+def lay_out_once() -> None:
+    """Have a layout record the sizes it found for panels of text without asking for another
+    (see the module)."""
+    Widget._size_updated = size_updated_once
