@@ -13,9 +13,9 @@ the hands or games ended (``Result.endings``), and flags an ending at a safety c
 per-seat figures a game's rules measure at the end of a game (``Rules.measures``, optional:
 e.g. the coins a competitive airline lost to the coin cap), as means per game.
 
-Results are the same for the same seed whatever the number of worker processes, except that
-a Hard bot with a time budget (Passaportas's) makes choices that depend a little on the
-machine's speed; Flight's Hard counts samples instead. Games are
+Results are the same for the same seed whatever the number of worker processes and however
+fast the machine is: the Hard bots count their search in samples, not seconds (a time cap,
+``hard_budget``, makes them depend on the machine's speed). Games are
 handed to the workers a few at a time and only running totals are kept, so memory does not
 grow with the number of games. Ctrl+C stops the workers; the report covers the games finished.
 """

@@ -339,7 +339,7 @@ def test_normal_beats_random_by_a_clear_margin():
 def test_hard_keeps_to_its_budget(monkeypatch):
     clock = SteppingClock(step=0.005)
     monkeypatch.setattr(passaportas_hard, "time", clock)
-    bot = make_bot("passaportas", "hard", 3, budget=0.02)
+    bot = make_bot("passaportas", "hard", 3, budget=0.02, max_samples=40)
     state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(2, {}), 8)
     most = 0
     searched = 0
@@ -353,6 +353,38 @@ def test_hard_keeps_to_its_budget(monkeypatch):
         PASSAPORTAS.apply(state, seat, action)
     assert searched == 4
     assert 2 <= most <= 0.02 / 0.005 + 2  # it stops at the first reading past its budget (of 40 samples)
+
+
+def test_hard_budget_is_samples_so_a_slow_machine_plays_the_same(monkeypatch):
+    """Hard's budget is a number of sampled deals: however slow the clock runs, the same seed
+    flies the same flights, and no flight samples more than ``max_samples`` deals."""
+    views = []
+    for state in POSITIONS[:40]:
+        seat = PASSAPORTAS.to_act(state)[0]
+        view = PASSAPORTAS.view(state, seat)
+        if isinstance(make_bot("passaportas", "normal").choose(view), Fly):
+            views.append(view)
+    samples: list[int] = []
+    real = passaportas_hard.determinize
+
+    def counted(*args, **kwargs):
+        samples.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(passaportas_hard, "determinize", counted)
+
+    def flights(seconds_per_reading: float) -> list:
+        monkeypatch.setattr(passaportas_hard, "time", SteppingClock(step=seconds_per_reading))
+        bot = make_bot("passaportas", "hard", 5)
+        chosen = []
+        for view in views:
+            before = len(samples)
+            chosen.append(bot.choose(view))
+            assert len(samples) - before <= passaportas_hard.DEFAULT_MAX_SAMPLES
+        return chosen
+
+    assert len(views) >= 5
+    assert flights(10.0) == flights(1e-6)
 
 
 def test_hard_says_how_sure_its_last_searched_flight_was():

@@ -58,6 +58,8 @@ DISCARD_HELP = "Discard the card under the cursor: your turn ends"
 PACK_HELP = "Draw the top card of the pack (three cards when your hand is empty)"
 EXPOSED_HELP = "Draw the exposed card (with an empty hand: two from the pack and the exposed card)"
 UNDO_HELP = "Take back your last action of this turn"
+CARD_ACTIONS = frozenset({"move", "move_to", "next_playable"})
+"""The actions of the keys that move along the hand."""
 
 
 class HandEnding(NamedTuple):
@@ -127,6 +129,12 @@ class FlightTableScreen(GameTableScreen):
     @property
     def hand(self) -> HandView:
         return self.query_one(HandView)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys that move along the hand are off (and out of the footer) while it holds no card."""
+        if action in CARD_ACTIONS and self.is_mounted and not self.hand.cards:
+            return False
+        return super().check_action(action, parameters)
 
     # ------------------------------------------------------------ the flow of the game
 
