@@ -37,10 +37,12 @@ from flight_tui.games.passaportas.rules.state import (
     UseWildToken,
 )
 
-DEFAULT_MAX_SAMPLES = 2
-"""Sampled deals searched per flight: what the time budget of 0.04 s it replaced gave on these 2
-cores (a deal's playouts alone take longer; CPU per flight, median / p95: 67 / 104 ms at 2
-players, 140 / 227 ms at 4, 239 / 401 ms at 6)."""
+SAMPLES = {2: 12, 3: 8, 4: 6, 5: 5, 6: 4}
+"""Sampled deals searched per flight, by the number of players: as many as keep a flight within
+about 0.7 s at p95 on these 2 cores (a deal's playouts cost more the more players move before the
+bot's next turn: CPU per deal, p95, about 50 ms at 2 players, 115 ms at 4, 200 ms at 6). The
+time budget of 0.04 s these replaced gave 2 deals here; at 4 players 6 deals win more (see
+``benchmarks/README.md``)."""
 MIN_SAMPLES = 2
 """Sampled deals searched per flight at least when a time ``budget`` caps the search."""
 CANDIDATES = 5
@@ -75,11 +77,12 @@ def utility(state: PassaportasState, seat: int, planner_view: PassaportasView | 
 
 
 class HardBot:
-    """Searches ``max_samples`` sampled deals per flight, within ``budget`` seconds if given (see module doc)."""
+    """Searches ``max_samples`` sampled deals per flight (None: :data:`SAMPLES` for the table's
+    size), within ``budget`` seconds if given (see module doc)."""
 
     level = "hard"
 
-    def __init__(self, seed: int = 0, budget: float | None = None, max_samples: int = DEFAULT_MAX_SAMPLES) -> None:
+    def __init__(self, seed: int = 0, budget: float | None = None, max_samples: int | None = None) -> None:
         self.rng = Rng.from_seed(seed)
         self.budget = budget
         self.max_samples = max_samples
@@ -133,7 +136,8 @@ class HardBot:
         totals = [0.0] * len(candidates)
         results: list[list[float]] = [[] for _ in candidates]
         samples = 0
-        while samples < self.max_samples and (samples < MIN_SAMPLES or time.perf_counter() < deadline):
+        most = self.max_samples or SAMPLES[view.config.players]
+        while samples < most and (samples < MIN_SAMPLES or time.perf_counter() < deadline):
             world = determinize(view, self.rng, excluded)
             for i, action in enumerate(candidates):
                 result = self.play_out(world, view.seat, action)
