@@ -34,9 +34,8 @@ SPEC = GameSpec(
         ),
         "normal": "Plans its flight with the path finder and a forecast of the next player. Wins 99.8% against Random.",
         "hard": (
-            "Plays its best flights out to its next turn over 4 to 12 sampled deals, fewer the more"
-            " players (about ½ s). Against Normal it wins 84% heads-up, 47.5% at 3 seats (fair share"
-            " 33%), 35% at 4 (25%), 29% at 5 (20%), 14% at 6 (17%)."
+            "Plays its best flights out over 4–12 sampled deals (½ s). Against Normal: 84% heads-up;"
+            " 47%, 35%, 29%, 14% at 3–6 seats (fair 33%, 25%, 20%, 17%)."
         ),
     },
     hint_level="hard",
