@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 
 import pytest
 from game_harness import run_async
+from patience import PATIENCE
 from terminal_mirror import differences, full_repaint, mirror_terminal
 from textual._compositor import LayoutUpdate
 from textual.app import App, ComposeResult
@@ -142,10 +143,9 @@ async def test_an_idle_screen_paints_at_once_after_a_quiet_spell():
         await asyncio.sleep(2 * UPDATE_PERIOD)  # a quiet spell
         sent = record_updates(app)
         app.query_one("#text", Static).update("two")
-        for _ in range(50):  # (not the pilot's pause: it paints the screen itself)
-            await asyncio.sleep(FRAMES / 6)
-            if sent:
-                break
+        deadline = asyncio.get_running_loop().time() + PATIENCE
+        while not sent and asyncio.get_running_loop().time() < deadline:  # (not the pilot's pause: it paints)
+            await asyncio.sleep(UPDATE_PERIOD)
         assert sent  # Textual waited for its timer
         assert "two" in terminal.display[0]
 
