@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 from bot_positions import random_positions
+from call_counter import count_calls
 from stepping_clock import SteppingClock
 
 from flight_tui.bots import make_bot
@@ -106,14 +107,7 @@ def test_hard_budget_is_samples_so_a_slow_machine_plays_the_same(monkeypatch):
         if len(FLIGHT.legal_actions_from_view(view)) > 1:
             views.append(view)
         FLIGHT.apply(state, seat, bots[seat].choose(view))
-    samples: list[int] = []
-    real = hard.determinize
-
-    def counted(*args, **kwargs):
-        samples.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(hard, "determinize", counted)
+    samples = count_calls(monkeypatch, hard, "determinize")
     fast = [make_bot("flight", "hard", 3, max_samples=12).choose(v) for v in views]
     assert 0 < len(samples) <= 12 * len(views)
     monkeypatch.setattr(hard, "time", SteppingClock(step=60.0))  # a minute passes between every two looks at the clock

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+from call_counter import count_calls
 from stepping_clock import SteppingClock
 
 from flight_tui.bots import make_bot
@@ -364,14 +365,7 @@ def test_hard_budget_is_samples_so_a_slow_machine_plays_the_same(monkeypatch):
         view = PASSAPORTAS.view(state, seat)
         if isinstance(make_bot("passaportas", "normal").choose(view), Fly) and len(views) < 6:
             views.append(view)
-    samples: list[int] = []
-    real = passaportas_hard.determinize
-
-    def counted(*args, **kwargs):
-        samples.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(passaportas_hard, "determinize", counted)
+    samples = count_calls(monkeypatch, passaportas_hard, "determinize")
 
     def flights(seconds_per_reading: float) -> list:
         monkeypatch.setattr(passaportas_hard, "time", SteppingClock(step=seconds_per_reading))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import os
 import shutil
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,15 @@ def example(stem: str) -> Table:
     """The game of the example save ``saves/<stem>.json``."""
     path = next(path for path in EXAMPLES if path.stem == stem)
     return decode(path.read_bytes(), path.stem).table
+
+
+@asynccontextmanager
+async def replaying(table: Table):
+    """The replay of ``table`` opened in the app at 80x24: (app, pilot, the replay's screen)."""
+    app = FlightTuiApp(start="replay", table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        yield app, pilot, app.screen
 
 
 def finished_flight() -> Table:
@@ -256,10 +266,7 @@ def test_replay_of_a_damaged_file_says_so_with_status_2(tmp_path, capsys):
 
 @run_async
 async def test_stepping_past_a_round_shows_its_summary_and_a_jump_does_not():
-    app = FlightTuiApp(start="replay", table=example("connecting-flights-v3"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        replay_screen = app.screen
+    async with replaying(example("connecting-flights-v3")) as (app, pilot, replay_screen):
         replay = replay_screen.replay
         await pilot.press("end", "home", "end", "left", "home")
         assert app.screen is replay_screen
@@ -282,10 +289,7 @@ async def test_stepping_past_a_round_shows_its_summary_and_a_jump_does_not():
 
 @run_async
 async def test_a_round_summary_covers_the_table_until_read_and_one_screen_tells_every_round():
-    app = FlightTuiApp(start="replay", table=example("connecting-flights-v3"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        replay_screen = app.screen
+    async with replaying(example("connecting-flights-v3")) as (app, pilot, replay_screen):
         replay = replay_screen.replay
         summaries = []
         for start in replay.round_starts[1:3]:

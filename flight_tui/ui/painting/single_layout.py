@@ -17,12 +17,17 @@ from textual.widget import Widget
 _size_updated = Widget._size_updated
 
 
+def as_wide_as_its_place(widget: Widget) -> bool:
+    """Whether ``widget``'s width is set by where it stands, not by its content (``width: auto``)."""
+    width = widget.styles.width  # None: as wide as its container
+    return width is None or not width.is_auto
+
+
 def size_updated_once(widget: Widget, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
     """Textual's ``Widget._size_updated`` as a layout calls it; a widget that holds no others and
     is as wide as its place records the virtual size the layout found without asking for another
     layout."""
-    width = widget.styles.width
-    once = not widget.is_scrollable and (width is None or not width.is_auto)
+    once = not widget.is_scrollable and as_wide_as_its_place(widget)
     return _size_updated(widget, size, virtual_size, container_size, layout=layout and not once)
 
 

@@ -19,6 +19,8 @@ from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
+from flight_tui.ui.painting.single_layout import as_wide_as_its_place
+
 _update = Static.update
 
 
@@ -42,10 +44,7 @@ def _fixed_width_and_shown(static: Static) -> bool:
 
     (A hidden widget is laid out as Textual does: its size is kept until a layout, so one that
     is shown later must have been told its content changed size.)"""
-    if not static.is_mounted or static.size.area == 0:
-        return False
-    width = static.styles.width  # None: as wide as its container
-    return width is None or not width.is_auto
+    return static.is_mounted and static.size.area > 0 and as_wide_as_its_place(static)
 
 
 def _content_height(static: Static) -> int:
