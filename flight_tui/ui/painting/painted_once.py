@@ -28,6 +28,8 @@ def drawn_whole(region: Region, painted: list[Region]) -> bool:
     """Whether ``region`` has cells and every one lies in one of the ``painted`` regions."""
     if not region:
         return False
+    if any(r.contains_region(region) for r in painted):
+        return True  # the usual case (the widget's own region, or the whole screen): no cell count
     for y in range(region.y, region.bottom):
         spans = sorted((r.x, r.right) for r in painted if r.y <= y < r.bottom and r.right > region.x and r.x < region.right)
         reached = region.x
