@@ -22,11 +22,13 @@ from flight_tui.games.passaportas.rules.state import (
     OFFICE,
     PLANE,
     Boarded,
+    Flew,
     Fly,
     GameEnded,
     GroupRef,
     PassaportasView,
     Roll,
+    Rolled,
     StayPut,
     TurnStarted,
     UseCustoms,
@@ -201,6 +203,22 @@ def test_a_game_stalls_after_two_rounds_and_the_bot_yields_after_five():
     views = {t: PASSAPORTAS.view(_endgame({(0, 1): (HOME, "RIO", "NYC")}, "AMS", 25, 0, t), 0) for t in (4, 5, 10, 11)}
     assert [stalled(v) for v in views.values()] == [False, True, True, True]
     assert [yielding(v) for v in views.values()] == [False, False, False, True]
+
+
+def test_six_players_yield_after_five_rounds_though_the_view_log_holds_fewer():
+    # The bots used to count quiet turns in the view's last 60 events: at six players five
+    # rounds of turns (31 turn starts, each with a roll and a flight) never fit, so they never
+    # yielded, and a six-player game circled to the round limit.
+    state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(6, {}), 3)
+    quiet = []
+    for t in range(31):
+        seat = t % 6
+        quiet += [TurnStarted(seat, 20 + t // 6), Rolled(seat, (2, 3), 5, 5), Flew(seat, [0, 1], 2, 3)]
+    state.log = [Boarded(0, 1, 0)] + quiet
+    state.current = 30 % 6
+    view = PASSAPORTAS.view(state, state.current)
+    assert len(view.log) < len(quiet) and view.quiet_turns == 31
+    assert stalled(view) and yielding(view)
 
 
 def test_normal_does_not_wait_for_its_opponent_to_make_a_landing_good_for_both():

@@ -40,15 +40,12 @@ from flight_tui.games.passaportas.rules.state import (
     DONE,
     OFFICE,
     PLANE,
-    Boarded,
     Fly,
-    GotOff,
     PassaportasAction,
     PassaportasView,
     PassCustoms,
     Roll,
     StayPut,
-    TurnStarted,
     UseCustoms,
     UseWildToken,
 )
@@ -118,18 +115,6 @@ def unseen_customs_odds(view: PassaportasView) -> float:
     return 1.0 - (1.0 - 1.0 / pool) ** holders
 
 
-def stalled_turns(view: PassaportasView) -> int:
-    """Turns begun since a group last boarded or got off (the turn in progress included), as far
-    as the view's log goes back."""
-    turns = 0
-    for event in reversed(view.log):
-        if isinstance(event, (Boarded, GotOff)):
-            return turns
-        if isinstance(event, TurnStarted):
-            turns += 1
-    return turns
-
-
 def patience(view: PassaportasView) -> float:
     """How much opponents' progress counts against the bot's own (the ``scale`` of
     :func:`opponent_weights`): it falls by an equal step for every turn begun since a group last
@@ -138,7 +123,7 @@ def patience(view: PassaportasView) -> float:
     everyone more than an opponent's step forward: then the bot takes any landing that moves its
     own groups or frees seats for them, even where opponents' groups get off. An opponent's win
     keeps counting at least :data:`WIN_PATIENCE`."""
-    return max(0.0, 1.0 - stalled_turns(view) / (PATIENCE_ROUNDS * view.num_seats))
+    return max(0.0, 1.0 - view.quiet_turns / (PATIENCE_ROUNDS * view.num_seats))
 
 
 def stalled(view: PassaportasView) -> bool:
@@ -148,7 +133,7 @@ def stalled(view: PassaportasView) -> bool:
     it): it flies where its own groups gain most, short of handing over the game. Bots that each
     wait for the other to make a landing good for both, or that keep the plane in a corner where
     nobody can be hurt, would otherwise circle for ever."""
-    return stalled_turns(view) > STALL_ROUNDS * view.num_seats
+    return view.quiet_turns > STALL_ROUNDS * view.num_seats
 
 
 def yielding(view: PassaportasView) -> bool:
@@ -157,7 +142,7 @@ def yielding(view: PassaportasView) -> bool:
     brings the plane only within a tankful of its own goal and waits there for the fuel: two
     bots whose goals lie at opposite ends of the map would otherwise drag the plane back and
     forth, each turn's fuel too little to get there, until the round limit."""
-    return stalled_turns(view) > YIELD_ROUNDS * view.num_seats
+    return view.quiet_turns > YIELD_ROUNDS * view.num_seats
 
 
 class FuelPlanner:

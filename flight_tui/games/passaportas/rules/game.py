@@ -178,6 +178,17 @@ def _targets_for(seat: int, cabin: Sequence[GroupRef], office: Sequence[GroupRef
     return any(ref.player != seat for ref in cabin) or any(ref.player != seat for ref in office)
 
 
+def quiet_turns(log: Sequence[PassaportasEvent]) -> int:
+    """Turns begun since a group last boarded or got off (the turn in progress included)."""
+    turns = 0
+    for event in reversed(log):
+        if isinstance(event, (Boarded, GotOff)):
+            return turns
+        if isinstance(event, TurnStarted):
+            turns += 1
+    return turns
+
+
 def litres(thousands: int) -> str:
     """Fuel for people to read: ``12,000 l``, ``0 l``."""
     return f"{thousands * 1000:,} l"
@@ -641,6 +652,7 @@ class PassaportasRules(Rules):
             delivered=self.delivered(state),
             winners=list(state.winners),
             log=list(state.log[-VIEW_LOG_LENGTH:]),
+            quiet_turns=quiet_turns(state.log),
         )
 
     def describe(self, event: PassaportasEvent, viewer: int | None, names: Sequence[str]) -> str:

@@ -320,6 +320,9 @@ class PassaportasView(msgspec.Struct, frozen=True):
     winners: list[int]
     log: list[PassaportasEvent]
     """The most recent events."""
+    quiet_turns: int
+    """Turns begun since a group last boarded or got off (the turn in progress included), counted
+    over the whole game, not only the events in ``log``."""
 
 
 UNKNOWN_TRAVELLERS = GroupRef(-1, 2)
