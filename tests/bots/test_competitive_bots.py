@@ -138,15 +138,12 @@ def test_the_arrangement_search_finds_the_best_arrangement_of_random_hands():
 
 
 @functools.cache
-def _market_positions(players: int = 2, games: int = 4, every_round: bool = False) -> tuple:
-    """States at the start of a Marketplace phase in rounds 2-9, every other round unless
-    ``every_round`` (Normal bots play the rest). Played once per process for each set of
-    arguments; the games are the same either way, so the other rounds' set is taken from the
-    full one. Callers clone a state before they change it."""
-    if not every_round:
-        full = _market_positions(players, games, every_round=True)
-        return tuple(state for g, state in full if state.round % 2 == g % 2)
-    out = []
+def _normal_games(players: int, games: int) -> tuple[tuple, tuple]:
+    """Positions met while Normal bots play ``games`` games to the end of round 9, as ``(game,
+    state)``: at the start of every Marketplace phase from round 2, and, in rounds 7-9, each time
+    a bot that leads no bid is asked to bid. Played once per process for each set of arguments;
+    callers clone a state before they change it."""
+    market, bids = [], []
     for g in range(games):
         state = R.new_game(CompetitiveConfig(players=players), 900 + g)
         bots = [make_bot(GAME, "normal", 7 * g + s) for s in range(players)]
@@ -154,14 +151,22 @@ def _market_positions(players: int = 2, games: int = 4, every_round: bool = Fals
             seat = _asked(state)
             if state.phase == MARKET and state.pending is None and 2 <= state.round and not state.offers_made[seat]:
                 if state.market_turns == 0:
-                    out.append((g, R.clone(state)))
+                    market.append((g, R.clone(state)))
+            elif state.phase == BIDDING and 7 <= state.round and state.bidding.leader != seat:
+                bids.append((g, R.clone(state)))
             R.apply(state, seat, bots[seat].choose(R.view(state, seat)))
-    return tuple(out)
+    return tuple(market), tuple(bids)
 
 
 def market_positions() -> tuple:
     """Marketplace positions of four two-player games, every other round."""
-    return _market_positions()
+    market, _ = _normal_games(2, 4)
+    return tuple(state for g, state in market if state.round % 2 == g % 2)
+
+
+def three_player_markets() -> tuple:
+    """Marketplace positions of six three-player games, every round."""
+    return _normal_games(3, 6)[0]
 
 
 def _offer(state, offer: Propose):
@@ -222,16 +227,14 @@ def test_a_passenger_it_cannot_fly_is_sold_for_a_fair_price_not_for_a_coin():
 
 def test_normal_offers_trades_that_the_other_side_accepts():
     made = taken = 0
-    for players in (2, 3):
-        for i, (_, state) in enumerate(_market_positions(players, 6, every_round=True)):
-            me = state.current
-            bot = make_bot(GAME, "normal", i)
-            action = bot.choose(R.view(state, me))
-            if not isinstance(action, Propose):
-                continue
-            made += 1
-            answer = make_bot(GAME, "normal", 100 + i).choose(_offer(state, action))
-            taken += answer == Accept()
+    for i, (_, state) in enumerate(three_player_markets()):
+        me = state.current
+        action = make_bot(GAME, "normal", i).choose(R.view(state, me))
+        if not isinstance(action, Propose):
+            continue
+        made += 1
+        answer = make_bot(GAME, "normal", 100 + i).choose(_offer(state, action))
+        taken += answer == Accept()
     assert made >= 5
     assert taken >= 0.75 * made
 
@@ -300,26 +303,13 @@ def test_a_refusal_with_a_reason_too_long_is_refused_with_a_message():
     assert R.problem(state, other, Refuse("too little")) is None
 
 
-def _late_bids(games: int = 2) -> list:
-    """States of rounds 7-9 where a Normal bot that leads no bid is asked to bid (Normal bots play)."""
-    out = []
-    for g in range(games):
-        state = R.new_game(CompetitiveConfig(players=3), 1200 + g)
-        bots = [make_bot(GAME, "normal", 5 * g + s) for s in range(3)]
-        while not R.is_over(state):
-            seat = _asked(state)
-            if state.phase == BIDDING and 7 <= state.round <= 9 and state.bidding.leader != seat:
-                out.append(R.clone(state))
-            R.apply(state, seat, bots[seat].choose(R.view(state, seat)))
-    return out
-
-
 def test_a_bot_whose_next_income_would_pass_the_cap_spends_the_coins_it_would_lose():
     """The same auction, the bot at 100 coins (its next income would be lost above the cap) or
     with room for that income: at the cap it bids more often, and more, than with room; and
     never passes where it bid with room."""
     more = fewer = 0
-    for i, state in enumerate(_late_bids()):
+    late_bids = [state for g, state in _normal_games(3, 6)[1] if g < 2]  # two games' worth
+    for i, state in enumerate(late_bids):
         seat = _asked(state)
         view = R.view(state, seat)
         income = Planner(300, 30).arrangement(flyable(view, seat), Earnings(view, with_event=False)).income
@@ -341,23 +331,22 @@ def test_a_bot_at_the_cap_buys_at_the_side_board_what_it_would_not_buy_with_room
     income (and coins enough for anything on sale): at the cap it buys a truck, an electric
     plane or Landing Rights, or pays a fee, in some turns where with room it would not."""
     spends = 0
-    for players in (2, 3):
-        for i, (_, state) in enumerate(_market_positions(players, 6, every_round=True)):
-            if state.round < 6:
-                continue
-            seat = state.current
-            view = R.view(state, seat)
-            income = Planner(300, 30).arrangement(flyable(view, seat), Earnings(view, with_event=False)).income
-            room = 100 - int(income) - 10
-            if room < 15:
-                continue
-            chosen = []
-            for coins in (100, room):
-                trial = R.clone(state)
-                trial.holdings[seat].coins = coins
-                chosen.append(make_bot(GAME, "normal", i).choose(R.view(trial, seat)))
-            at_cap, with_room = chosen
-            spends += isinstance(at_cap, BUYS) and not isinstance(with_room, BUYS)
+    for i, (_, state) in enumerate(three_player_markets()):
+        if state.round < 6:
+            continue
+        seat = state.current
+        view = R.view(state, seat)
+        income = Planner(300, 30).arrangement(flyable(view, seat), Earnings(view, with_event=False)).income
+        room = 100 - int(income) - 10
+        if room < 15:
+            continue
+        chosen = []
+        for coins in (100, room):
+            trial = R.clone(state)
+            trial.holdings[seat].coins = coins
+            chosen.append(make_bot(GAME, "normal", i).choose(R.view(trial, seat)))
+        at_cap, with_room = chosen
+        spends += isinstance(at_cap, BUYS) and not isinstance(with_room, BUYS)
     assert spends >= 2
 
 
