@@ -4,7 +4,7 @@
   ``apply``, 2 and 4 players, for a fixed time; actions/s and games/s (medians of the runs).
 * Path finder: ``reachable(map, city, 25)`` — every city a full tank can reach and the exact
   fuel amounts that get there — computed afresh from every city in turn; calls/s.
-* Normal self-play: Normal in every seat with 2, 3 and 4 players (``--players``),
+* Normal self-play: Normal in every seat with 2 to 6 players (``--players``),
   ``--selfplay-games`` deals each; how many games end because someone delivered every group
   and how many at the round limit (target: none), the median, quartiles and 90th percentile of
   the rounds played (two players: median <= 25, 90th percentile <= 40), Normal's decision times
@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=0, help="processes for the bot games (0: one per core)")
     parser.add_argument("--hard-budget", type=float, help="seconds of search per Hard decision (default: the bot's own)")
     parser.add_argument("--selfplay-games", type=int, default=200, help="Normal self-play deals per player count")
-    parser.add_argument("--players", type=int, action="append", help="self-play player counts (default 2, 3 and 4)")
+    parser.add_argument("--players", type=int, action="append", help="self-play player counts (default 2 to 6)")
     parser.add_argument(
         "--config", action="append", default=[], metavar="FIELD=JSON",
         help="self-play: set a field of the game's config, e.g. wild_tokens=false or map_edition=1",
@@ -197,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
         figures += pathfinder(args.seconds, args.reps)
     if "selfplay" in chosen:
         settings = {key: msgspec.json.decode(value) for key, _, value in (item.partition("=") for item in args.config)}
-        for players in args.players or (2, 3, 4):
+        for players in args.players or (2, 3, 4, 5, 6):
             figures.append(selfplay(players, args.selfplay_games, args.seed, settings))
             print(figures[-1], file=sys.stderr, flush=True)
     for key in MATCHUPS:
