@@ -25,6 +25,24 @@ def terminal_env(**env: str) -> dict[str, str]:
     return clean
 
 
+KEYBOARD_SIGNALS = (signal.SIGINT, signal.SIGQUIT)
+
+
+def _started_as_from_a_shell(preexec_fn: Callable[[], None] | None) -> Callable[[], None]:
+    """What the child runs before the program: the keyboard's signals back to their defaults, as
+    an interactive shell does for a job it starts, then ``preexec_fn``. A test run started in the
+    background (``pytest &`` from a script) ignores Ctrl+C and Ctrl+\\, and its children would
+    inherit that."""
+
+    def start() -> None:
+        for signum in KEYBOARD_SIGNALS:
+            signal.signal(signum, signal.SIG_DFL)
+        if preexec_fn is not None:
+            preexec_fn()
+
+    return start
+
+
 class PseudoTerminal:
     """A program started in an 80x24 pseudo-terminal; what it wrote is kept in ``output``."""
 
@@ -42,7 +60,7 @@ class PseudoTerminal:
             stderr=terminal,
             env=terminal_env(**env),
             start_new_session=True,
-            preexec_fn=preexec_fn,
+            preexec_fn=_started_as_from_a_shell(preexec_fn),
         )
         os.close(terminal)
         self.output = bytearray()

@@ -131,6 +131,20 @@ def _group_members(group: int) -> list[int]:
     return members
 
 
+def _signal_states(group: int) -> str:
+    """Each member's command and signal masks (ignored, blocked, pending), to say why a signal did nothing."""
+    lines = []
+    for pid in _group_members(group):
+        try:
+            status = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line)
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")[:80]
+        except OSError:
+            continue
+        fields = " ".join(f"{k}={status.get(k, '?').strip()}" for k in ("State", "Threads", "SigIgn", "SigBlk", "SigPnd", "ShdPnd"))
+        lines.append(f"{pid} {fields} {command}")
+    return "\n".join(lines)
+
+
 def _limit_memory() -> None:
     import resource
 
@@ -152,10 +166,11 @@ def test_ctrl_c_stops_the_workers_and_reports_the_games_finished() -> None:
             os.killpg(group, signal.SIGINT)
             status = terminal.wait(PATIENCE)
             screen = terminal.screen_text()
+            states = _signal_states(group) if status is None else ""
         finally:
             if _group_members(group):
                 os.killpg(group, signal.SIGKILL)
-    assert status == 130, screen
+    assert status == 130, f"{screen}\n{states}"
     assert "Traceback" not in terminal.output.decode(errors="replace")
     played = int(re.search(r"Interrupted: (\d+) of 100000000 games played", screen).group(1))
     assert played > 0
