@@ -11,7 +11,7 @@ import msgspec
 import pytest
 
 from flight_tui.bots import make_bot
-from flight_tui.games.connecting_flights.competitive.bots.model import Cards, Earnings, Planner, flyable
+from flight_tui.games.connecting_flights.competitive.bots.model import Cards, Earnings, Planner, flyable, seats_by_threat
 from flight_tui.games.connecting_flights.competitive.rules import COMPETITIVE as R
 from flight_tui.games.connecting_flights.competitive.rules import CompetitiveConfig
 from flight_tui.games.connecting_flights.competitive.rules.actions import (
@@ -383,3 +383,12 @@ def test_in_the_last_round_a_bot_with_90_coins_bids_on_a_plane_that_flies_with_a
     state.bidding.bids[seat] = 1  # its last bid
     last = make_bot(GAME, "normal", 1).choose(R.view(state, seat))
     assert isinstance(last, Bid) and first.amount <= last.amount <= 90 - need
+
+
+def test_rivals_of_equal_power_are_ranked_from_the_seat_after_the_bot_not_from_seat_0(monkeypatch):
+    """While the airlines are level, ranking ties by seat number made the lowest seats every
+    bot's rival (sabotaged, lots denied) and the highest every bot's trade partner."""
+    state = R.new_game(CompetitiveConfig(players=4), 5)
+    planner = Planner(300, 30)
+    monkeypatch.setattr(planner, "power", lambda view, seat, cards, earn, rent: 10.0)
+    assert [seats_by_threat(R.view(state, seat), planner) for seat in range(4)] == [[1, 2, 3], [2, 3, 0], [3, 0, 1], [0, 1, 2]]

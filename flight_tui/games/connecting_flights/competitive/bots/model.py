@@ -239,10 +239,13 @@ def final_weight(view: Any) -> float:
 
 
 def seats_by_threat(view: Any, planner: Planner) -> list[int]:
-    """The other seats, the one with the most earning power (the leader) first."""
+    """The other seats, the one with the most earning power (the leader) first; between equals,
+    the nearer seat after this one first (not the lowest seat number, which would make the
+    lowest seats everyone's rival while the airlines are level)."""
     earn = Earnings(view, with_event=False)
-    others = [s for s in range(view.num_seats) if s != view.seat]
-    return sorted(others, key=lambda s: (-planner.power(view, s, held(view, s), earn, rent=False), s))
+    n = view.num_seats
+    others = [s for s in range(n) if s != view.seat]
+    return sorted(others, key=lambda s: (-planner.power(view, s, held(view, s), earn, rent=False), (s - view.seat) % n))
 
 
 def unseen(view: Any, kind: str) -> list[int]:
