@@ -56,9 +56,9 @@ def clear_improvement(results: Sequence[Sequence[float]], margin: float = 0.0, e
     same samples, if that lead is above ``margin`` and above ``errors`` standard errors; else the
     first. With few noisy samples the best mean is often luck: leaving the default move only for
     a clear gain keeps the search from trading a good move for a lucky one."""
-    best, best_lead = 0, 0.0
     if len(results[0]) < 2:
         return 0
+    best, best_lead = 0, 0.0
     for i in range(1, len(results)):
         gain = lead(results[i], results[0])
         if gain.lead > margin and gain.lead > errors * gain.error and gain.lead > best_lead:
