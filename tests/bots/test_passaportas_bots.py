@@ -10,10 +10,11 @@ from stepping_clock import SteppingClock
 from flight_tui.bots import make_bot
 from flight_tui.games.passaportas.bots import hard as passaportas_hard
 from flight_tui.games.passaportas.bots.determinize import determinize, read_passes
-from flight_tui.games.passaportas.bots.normal import patience, stalled, yielding
-from flight_tui.games.passaportas.bots.tactics import Table, tables
+from flight_tui.games.passaportas.bots.normal import FuelPlanner, patience, stalled, yielding
+from flight_tui.games.passaportas.bots.tactics import ROLL_TOTALS, Table, tables
 from flight_tui.engine.rng import Rng
 from flight_tui.games.passaportas.rules import PASSAPORTAS, board_map
+from flight_tui.games.passaportas.rules.map import MAX_FUEL
 from flight_tui.games.passaportas.rules.state import (
     CUSTOMS,
     DONE,
@@ -326,6 +327,34 @@ def test_landing_forecast_boards_the_player_in_turn_first_and_largest_first():
     off, on, free = table.landing(9, mover=2)
     assert [(p, size) for p, size, _ in on] == [(2, 4), (2, 3), (3, 3)]
     assert free == 0 and off == []
+
+
+def test_a_players_goals_are_where_their_groups_wait_or_are_bound():
+    state = PASSAPORTAS.new_game(PASSAPORTAS.make_config(3, {}), 4)
+    state.cabin = []
+    for gs in state.groups:
+        for g in gs:
+            g.status = HOME
+    mine = state.groups[1]
+    mine[0].status = PLANE
+    mine[1].status = OFFICE
+    state.cabin = [GroupRef(1, mine[0].size)]
+    table = Table.from_view(PASSAPORTAS.view(state, 0))
+    assert table.goals(1) == {mine[0].destination} | {g.boarding for g in mine[2:]}
+    assert table.goals(0) == {g.boarding for g in state.groups[0]}
+
+
+def test_the_next_players_answer_is_averaged_over_every_roll_and_a_tank_fills_at_most():
+    for state in POSITIONS[::7]:
+        view = PASSAPORTAS.view(state, PASSAPORTAS.to_act(state)[0])
+        planner = FuelPlanner(view)
+        reachable = [c for c, amounts in enumerate(planner.maps.amounts[view.plane]) if amounts]
+        for city in [-1, *reachable[:3]]:
+            per_tank = planner._answers(city)[: MAX_FUEL + 1]
+            assert len(per_tank) == MAX_FUEL + 1
+            for left in (0, 9, MAX_FUEL - 1, MAX_FUEL):
+                expected = sum(p * per_tank[min(MAX_FUEL, left + s)] for s, p in ROLL_TOTALS)
+                assert planner.expected_response(city, left) == pytest.approx(expected)
 
 
 def test_path_tables_agree_with_the_rules_path_finder():

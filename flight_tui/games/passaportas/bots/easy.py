@@ -43,7 +43,8 @@ class EasyBot:
         table = Table.from_view(view)
         best, best_gain = None, 0.0
         for flight in flights:
-            gain = table.gains(flight.city, view.seat)[view.seat]
+            steps, wins = table.gains(flight.city, view.seat)
+            gain = steps[view.seat] + wins[view.seat]
             if gain > best_gain:
                 best, best_gain = flight, gain
         if best is not None:

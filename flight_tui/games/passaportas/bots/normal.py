@@ -21,9 +21,11 @@ forth for ever. It is deterministic.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 
 from flight_tui.games.passaportas.bots.tactics import (
-    ROLL_TOTALS,
+    LEAST_ROLL,
+    ROLL_CHANCES,
     STAGE,
     WIN_BONUS,
     Table,
@@ -178,11 +180,8 @@ class FuelPlanner:
         """What a landing gains each player: the stages it moves their groups plus ``relief`` for
         each of their groups at home it lets fit in the plane (less for each it shuts out); and,
         apart, :data:`WIN_BONUS` to a player whose last group gets off."""
-        steps = table.gains(city, mover, win_bonus=0.0)
-        wins = [0.0] * table.n
+        steps, wins = table.gains(city, mover)
         if any(steps):
-            for p, (full, step) in enumerate(zip(table.gains(city, mover), steps)):
-                wins[p] = full - step
             for p, change in enumerate(table.unblocked(city, mover)):
                 steps[p] += relief * change
         return steps, wins
@@ -205,12 +204,8 @@ class FuelPlanner:
 
         Once the bot yields (:func:`yielding`) only the distance beyond a full tank counts.
         """
-        me = self.me
-        goals = [
-            c
-            for c in range(self.maps.size)
-            if c != city and (any(w[0] == me for w in table.board[c]) or any(w[0] == me for w in table.alight[c]))
-        ]
+        goals = table.goals(self.me)
+        goals.discard(city)
         if not goals:
             return 0.0
         nearest = min(self.maps.distance[city][c] for c in goals)
@@ -250,29 +245,37 @@ class FuelPlanner:
 
     # -------------------------------------------------------------- the next player's answer
 
-    def _answers(self, key: int, table: Table, city: int) -> list[float]:
-        """For each tank (0..25), what the next player's best landing from ``city`` on ``table``
-        is worth to this bot (cached under ``key``); in a stalled game only a landing that wins
+    def _answers(self, city: int) -> list[float]:
+        """For each tank (0..25), what the next player's best landing is worth to this bot once
+        this bot has landed in ``city`` (-1: stayed put), then the full tank's worth again up to
+        50 (a roll fills the tank at most); cached. In a stalled game only a landing that wins
         counts."""
-        cached = self._responses.get(key)
+        cached = self._responses.get(city)
         if cached is not None:
             return cached
+        table = self.table if city < 0 else self.table.after(city, self.me)
+        start = self.view.plane if city < 0 else city
         q = self.next_player
         q_weights = opponent_weights(table.stages, q, self.n, self.denial)
         q_win_weights = opponent_weights(table.stages, q, self.n, max(self.denial, WIN_PATIENCE))
         theirs, mine = [], []
         for c in range(self.maps.size):
             steps, wins = self.landing_gains(table, c, q)
+            if not any(steps) and not any(wins):  # nobody gets off or on: worth nothing to anyone
+                theirs.append(0.0)
+                mine.append(0.0)
+                continue
             theirs.append(worth(steps, q_weights) + worth(wins, q_win_weights))
             step_worth = 0.0 if self.stalled else worth(steps, self.weights)
             win_worth = 0.0 if self.yielding else worth(wins, self.win_weights)
             mine.append(step_worth + win_worth)
         order = sorted((c for c in range(self.maps.size) if theirs[c] > 0), key=lambda c: -theirs[c])
         values = []
-        for mask in self.maps.reach[city]:
+        for mask in self.maps.reach[start]:
             choice = first_in(order, mask)
             values.append(mine[choice] if choice >= 0 else 0.0)
-        self._responses[key] = values
+        values.extend([values[MAX_FUEL]] * MAX_FUEL)
+        self._responses[city] = values
         return values
 
     def expected_response(self, city: int, left: int) -> float:
@@ -280,11 +283,9 @@ class FuelPlanner:
         key = (city, left)
         cached = self._expected.get(key)
         if cached is None:
-            if city < 0:
-                values = self._answers(-1, self.table, self.view.plane)
-            else:
-                values = self._answers(city, self.table.after(city, self.me), city)
-            cached = sum(p * values[min(MAX_FUEL, left + s)] for s, p in ROLL_TOTALS)
+            first = left + LEAST_ROLL
+            values = self._answers(city)[first : first + len(ROLL_CHANCES)]
+            cached = sum(map(mul, ROLL_CHANCES, values))
             self._expected[key] = cached
         return cached
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import mul
 
 from flight_tui.games.passaportas.rules.map import MAX_FUEL, GameMap, board_map
 from flight_tui.games.passaportas.rules.state import (
@@ -81,6 +82,9 @@ def _roll_totals(depth: int = 3) -> dict[int, float]:
 
 ROLL_TOTALS = tuple(sorted(_roll_totals().items()))
 """``(fuel added, probability)`` when a player rolls until the dice show no double."""
+LEAST_ROLL = ROLL_TOTALS[0][0]
+ROLL_CHANCES = tuple(dict(ROLL_TOTALS).get(fuel, 0.0) for fuel in range(LEAST_ROLL, MAX_FUEL + 1))
+"""The probability of adding each amount of fuel from :data:`LEAST_ROLL` up to a full tank."""
 
 
 class Table:
@@ -92,7 +96,7 @@ class Table:
     at home.
     """
 
-    __slots__ = ("alight", "board", "free", "home", "n", "open_groups", "plane", "stages")
+    __slots__ = ("_landings", "alight", "board", "free", "home", "n", "open_groups", "plane", "stages")
 
     def __init__(self, n: int, plane: int, free: int, alight, board, stages, open_groups, home) -> None:
         self.n = n
@@ -104,6 +108,7 @@ class Table:
         self.open_groups: list[int] = open_groups
         self.home: list[tuple[int, ...]] = home
         """Per player, the sizes of the groups at home (waiting to board somewhere)."""
+        self._landings: dict[tuple[int, int], tuple[list[tuple[int, int]], list[tuple[int, int, int]], int]] = {}
 
     @classmethod
     def from_view(cls, view: PassaportasView) -> Table:
@@ -133,8 +138,11 @@ class Table:
         """Who gets off and who boards when ``mover`` lands in ``city``, and the seats left free.
 
         Boarding follows the rules: the player in turn first, then clockwise, each player's
-        groups largest first while the seats last.
+        groups largest first while the seats last. (Worked out once per city and mover.)
         """
+        known = self._landings.get((city, mover))
+        if known is not None:
+            return known
         off = self.alight[city]
         free = self.free + sum(size for _, size in off)
         waiting = self.board[city]
@@ -145,23 +153,30 @@ class Table:
                 if group[1] <= free:
                     on.append(group)
                     free -= group[1]
-        return off, on, free
+        known = self._landings[(city, mover)] = (off, on, free)
+        return known
 
-    def gains(self, city: int, mover: int, win_bonus: float = WIN_BONUS) -> list[float]:
-        """Stages each player gains when ``mover`` lands in ``city`` (customs aside), plus
-        ``win_bonus`` to a player whose last group gets off."""
+    def gains(self, city: int, mover: int) -> tuple[list[float], list[float]]:
+        """Stages each player gains when ``mover`` lands in ``city`` (customs aside); and, apart,
+        :data:`WIN_BONUS` to a player whose last group gets off."""
         off, on, _ = self.landing(city, mover)
         gain = [0.0] * self.n
+        wins = [0.0] * self.n
         if not off and not on:
-            return gain
+            return gain, wins
         for p, _ in off:
             gain[p] += 1
         for p, _, _ in on:
             gain[p] += 1
         for p in {p for p, _ in off}:
             if self.open_groups[p] == sum(1 for q, _ in off if q == p):
-                gain[p] += win_bonus
-        return gain
+                wins[p] = WIN_BONUS
+        return gain, wins
+
+    def goals(self, player: int) -> set[int]:
+        """The cities where ``player`` has groups waiting to board or the plane has some to set down."""
+        waiting = {c for c, groups in enumerate(self.board) if groups for w in groups if w[0] == player}
+        return waiting.union(c for c, groups in enumerate(self.alight) if groups for w in groups if w[0] == player)
 
     def unblocked(self, city: int, mover: int) -> list[int]:
         """Per player, how many more of their groups at home fit in the free seats once ``mover``
@@ -220,7 +235,7 @@ def opponent_weights(stages: Sequence[int], seat: int, n: int, scale: float = 1.
 
 def worth(gain: Sequence[float], weights: Sequence[float]) -> float:
     """A landing's worth to the player whose weight is -1: own gain less opponents' (weighted)."""
-    return -sum(g * w for g, w in zip(gain, weights))
+    return -sum(map(mul, gain, weights))
 
 
 def first_in(order: Sequence[int], mask: int) -> int:
