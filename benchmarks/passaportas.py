@@ -11,6 +11,10 @@
   (p95 <= 100 ms), how often the plane landed in each city and how the wild tokens were used.
   ``--config FIELD=JSON`` changes the game's config, e.g. ``edition=1`` (the first map and
   reading of P6) or ``wild_tokens=false``.
+* Thinking: the CPU time (``time.process_time``) of each Hard decision that searched (a flight to
+  choose), Hard and Normal bots in one process, ``--thinking-games`` deals at each of
+  ``--players`` (default 2 to 6), Hard in another seat each deal; median, p95, slowest (target
+  p95 <= 1 s). Run it with ``PYTHONPATH=<a checkout of other code>`` to time that code's bots.
 * Bots (seats rotated, each deal played from every seat, a tie counting 1/k): Normal against a
   uniformly random player (target >= 90%, p95 <= 100 ms), Easy against random, and Hard
   against Normal (target >= 60%, p95 <= 1 s), all heads-up.
@@ -19,6 +23,7 @@ Usage (Hard takes a few minutes; run it in the background):
 
     python benchmarks/passaportas.py [--games 400] [--seed 1] [--workers 2] [--hard-budget S] [--only engine|pathfinder|selfplay|normal|easy|hard]
     python benchmarks/passaportas.py --only selfplay --players 2 --selfplay-games 200 [--config edition=1]
+    python benchmarks/passaportas.py --only thinking --players 4 --players 6 --thinking-games 3
     python benchmarks/passaportas.py --quick   # short runs, 40 games: a smoke run, too few for the targets
 
 Each result is also printed as a ``figure:`` line for ``benchmarks/run.py``.
@@ -146,6 +151,31 @@ def selfplay(players: int, games: int, seed: int, settings: dict[str, object]) -
     return "\n".join(lines)
 
 
+def thinking(players: int, games: int, seed: int) -> str:
+    """CPU time of Hard's searched decisions against Normal bots; the figure line."""
+    config = PASSAPORTAS.make_config(players, {})
+    cpu: list[float] = []
+    for game in range(games):
+        deal = seed * 1_000_003 + game
+        state = PASSAPORTAS.new_game(config, deal)
+        hard_seat = game % players
+        bots = [seat_bot(PASSAPORTAS.name, "hard" if s == hard_seat else "normal", deal, s) for s in range(players)]
+        while not PASSAPORTAS.is_over(state):
+            seat = PASSAPORTAS.to_act(state)[0]
+            started = time.process_time()
+            action = bots[seat].choose(PASSAPORTAS.view(state, seat))
+            if seat == hard_seat and bots[seat].last_search is not None:
+                cpu.append(time.process_time() - started)
+            PASSAPORTAS.apply(state, seat, action)
+    cpu.sort()
+    p95 = statistics.quantiles(cpu, n=20)[-1] * 1000
+    return (
+        f"figure: passaportas hard thinking {players}p = median {statistics.median(cpu) * 1000:.0f} ms, "
+        f"p95 {p95:.0f} ms, slowest {cpu[-1] * 1000:.0f} ms of CPU over {len(cpu)} searched decisions in {games} games "
+        f"(target p95 <= 1000 ms: {'met' if p95 <= 1000 else 'NOT met'})"
+    )
+
+
 def bots(key: str, games: int, seed: int, workers: int, hard_budget: float | None) -> list[str]:
     """One heads-up measurement; prints the report and returns the figure lines."""
     seats_text, level, win_target, p95_target = MATCHUPS[key]
@@ -180,16 +210,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=0, help="processes for the bot games (0: one per core)")
     parser.add_argument("--hard-budget", type=float, help="seconds of search per Hard decision (default: the bot's own)")
     parser.add_argument("--selfplay-games", type=int, default=200, help="Normal self-play deals per player count")
-    parser.add_argument("--players", type=int, action="append", help="self-play player counts (default 2 to 6)")
+    parser.add_argument("--players", type=int, action="append", help="self-play and thinking player counts (default 2 to 6)")
+    parser.add_argument("--thinking-games", type=int, default=3, help="deals per player count timing Hard's decisions")
     parser.add_argument(
         "--config", action="append", default=[], metavar="FIELD=JSON",
         help="self-play: set a field of the game's config, e.g. wild_tokens=false or map_edition=1",
     )
-    parser.add_argument("--only", choices=["engine", "pathfinder", "selfplay", *MATCHUPS], action="append")
+    parser.add_argument("--only", choices=["engine", "pathfinder", "selfplay", "thinking", *MATCHUPS], action="append")
     args = parser.parse_args(argv)
     if args.quick:
         args.seconds, args.reps, args.games, args.selfplay_games = 1.0, 3, 40, 20
-    chosen = args.only or ["engine", "pathfinder", "selfplay", *MATCHUPS]
+    chosen = args.only or ["engine", "pathfinder", "selfplay", "thinking", *MATCHUPS]
     figures: list[str] = []
     if "engine" in chosen:
         figures += engine(args.seconds, args.reps, args.seed)
@@ -199,6 +230,10 @@ def main(argv: list[str] | None = None) -> int:
         settings = {key: msgspec.json.decode(value) for key, _, value in (item.partition("=") for item in args.config)}
         for players in args.players or (2, 3, 4, 5, 6):
             figures.append(selfplay(players, args.selfplay_games, args.seed, settings))
+            print(figures[-1], file=sys.stderr, flush=True)
+    if "thinking" in chosen:
+        for players in args.players or (2, 3, 4, 5, 6):
+            figures.append(thinking(players, args.thinking_games, args.seed))
             print(figures[-1], file=sys.stderr, flush=True)
     for key in MATCHUPS:
         if key in chosen:

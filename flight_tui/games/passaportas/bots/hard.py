@@ -39,10 +39,10 @@ from flight_tui.games.passaportas.rules.state import (
 )
 
 SAMPLES = {2: 12, 3: 8, 4: 6, 5: 5, 6: 4}
-"""Sampled deals searched per flight, by the number of players: as many as keep a flight within
-about 0.7 s at p95 on these 2 cores (a deal's playouts cost more the more players move before the
-bot's next turn: CPU per deal, p95, about 50 ms at 2 players, 115 ms at 4, 200 ms at 6). The
-time budget of 0.04 s these replaced gave 2 deals here; at 4 players 6 deals win more (see
+"""Sampled deals searched per flight, by the number of players: a flight takes about 0.4 s of CPU
+at p95 on these 2 cores (a deal's playouts cost more the more players move before the bot's next
+turn). The time budget of 0.04 s these replaced gave 2 deals here; at 4 players 6 deals win more
+than 2, but twice these counts (12 at 4 players, 8 at 6) won no more on the same deals (see
 ``benchmarks/README.md``)."""
 MIN_SAMPLES = 2
 """Sampled deals searched per flight at least when a time ``budget`` caps the search."""
