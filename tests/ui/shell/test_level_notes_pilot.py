@@ -48,6 +48,19 @@ async def test_the_level_notes_follow_the_game_chosen():
 
 
 @run_async
+async def test_the_competitive_mode_says_what_its_levels_do_and_the_form_still_fits():
+    competitive = get_spec("connecting-flights")
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "left")  # Connecting Flights (competitive)
+        assert f"Normal bot: {competitive.level_notes['normal']}" in screen_text(app)
+        await pilot.press("down", "down", "down", "down", "right")  # seat 2: Normal -> Hard bot
+        assert f"Hard bot: {competitive.level_notes['hard']}" in screen_text(app)
+        assert all(len(row.rstrip()) <= SIZE[0] for row in screen_lines(app))
+        assert "Start" in screen_text(app) and "Back" in screen_text(app)
+
+
+@run_async
 async def test_the_rules_end_with_the_bot_levels():
     flight = get_spec("flight")
     app = FlightTuiApp()
