@@ -35,7 +35,7 @@ SPEC = GameSpec(
         "normal": "Plans its flight with the path finder and a forecast of the next player. Wins 99.8% against Random.",
         "hard": (
             "Plays its best flights out over 4–12 sampled deals (under ½ s). Against Normal: 84% heads-up;"
-            " 46%, 32%, 22%, 19% at 3–6 seats (fair 33%, 25%, 20%, 17%)."
+            " 46%, 32%, 21%, 19% at 3–6 seats (fair 33%, 25%, 20%, 17%)."
         ),
     },
     hint_level="hard",
