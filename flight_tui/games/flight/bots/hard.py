@@ -133,8 +133,6 @@ def settled(results: Sequence[Sequence[float]]) -> bool:
         return False
     if all(r == results[0] for r in results):
         return True
-    order = sorted(range(len(results)), key=lambda i: -sum(results[i]))
-    diffs = [a - b for a, b in zip(results[order[0]], results[order[1]])]
-    mean = sum(diffs) / n
-    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > 0 and mean * mean * n > CLEAR_LEAD * CLEAR_LEAD * variance
+    leader = max(range(len(results)), key=lambda i: sum(results[i]))
+    gain = summarize(results, leader)
+    return gain.lead > 0 and gain.lead > CLEAR_LEAD * gain.error
