@@ -1,4 +1,4 @@
-"""The wheel carries the themes, stylesheets and rules texts, and runs from a fresh virtual environment."""
+"""The wheel carries the themes, stylesheets, rules texts and data files, and runs from a fresh virtual environment."""
 
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ def test_wheel_contains_themes_stylesheets_and_rules_texts(wheel: Path) -> None:
         assert f"flight_tui/themes/{theme}" in names
     assert "flight_tui/games/flight/rules/rules_text.md" in names
     assert "flight_tui/games/flight/rules/house_rules.md" in names
+    assert "flight_tui/games/passaportas/rules/map.toml" in names
+    assert "flight_tui/games/passaportas/bots/value.toml" in names  # the Hard bot's learned value
     for stylesheet in (ROOT / "flight_tui").rglob("*.tcss"):
         assert stylesheet.relative_to(ROOT).as_posix() in names
 

@@ -34,8 +34,8 @@ SPEC = GameSpec(
         ),
         "normal": "Plans its flight with the path finder and a forecast of the next player. Wins 99.8% against Random.",
         "hard": (
-            "Plays its best flights out over 4–12 sampled deals (under ½ s). Against Normal: 84% heads-up;"
-            " 46%, 32%, 21%, 19% at 3–6 seats (fair 33%, 25%, 20%, 17%)."
+            "Tries flights on 4–12 sampled deals (under ½ s), judged by a learned win chance from 4 seats."
+            " Against Normal: 84% heads-up; 48, 38, 28, 23% at 3–6 seats (fair 33–17%)."
         ),
     },
     hint_level="hard",

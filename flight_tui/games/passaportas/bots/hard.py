@@ -4,8 +4,11 @@ When it has a flight to choose, it takes the Normal bot's best few choices (one 
 city, and staying put), then repeatedly samples the hidden cards consistently with its view
 (:mod:`passaportas_determinize`) and, in that same sample with the same dice, plays each
 candidate and then every other seat's turn with the Normal policy until its own next turn
-begins. There it scores the table: stages won against the opponents' (the leaders' counting
-most), a win or loss, and what the Normal planner expects its coming turn to be worth. It keeps
+begins. There it scores the table by its chance to win: 1 for a win, 0 for a loss, and
+otherwise, from four players, the chance a model learned from the Normal bot's games gives it
+(:mod:`passaportas_value`); at two or three, by stages won against the opponents' (the leaders'
+counting most) and what the Normal planner expects its coming turn to be worth, on the same
+scale. It keeps
 the Normal bot's choice unless another beats it, deal by deal, by more than
 :data:`SWITCH_MARGIN` on average (at six players also by more than the standard error of that
 lead: :data:`SURE_FROM_PLAYERS`). Its budget is counted in sampled deals (``max_samples``), not
@@ -22,6 +25,7 @@ from collections.abc import Sequence
 from flight_tui.games.passaportas.bots.determinize import determinize, read_passes
 from flight_tui.games.passaportas.bots.normal import FuelPlanner, NormalBot, customs_choice
 from flight_tui.games.passaportas.bots.tactics import STAGE, opponent_weights
+from flight_tui.games.passaportas.bots.value import win_chances
 from flight_tui.engine.rng import Rng
 from flight_tui.engine.search import CLEAR_ERRORS, SearchSummary, clear_improvement, summarize
 from flight_tui.games.passaportas.rules import PASSAPORTAS
@@ -48,30 +52,46 @@ MIN_SAMPLES = 2
 """Sampled deals searched per flight at least when a time ``budget`` caps the search."""
 CANDIDATES = 5
 """Flights (best per city by the Normal planner) searched, besides staying put."""
+LEARNED_FROM_PLAYERS = 4
+"""From this many players Hard judges the horizon by the learned value. Over the same deals
+(``benchmarks/README.md``) it won more there (4 players 37.5% against 31.9%, 5 players 28.1%
+against 20.6%, 6 players 23.3% against 19.0%), but not at 3 (40.7% against 44.8%, and one game
+ran to the round limit), nor heads-up (16 of the first 19 games of seed 2 against 19)."""
 WIN_WORTH = 20.0
-"""Worth of a won game, in stages."""
+"""The worth of a won game, in stages (the scale of :func:`progress_utility`)."""
 OUTLOOK_WEIGHT = 0.6
 """How much the Normal planner's value of the bot's coming turn counts at the horizon."""
 PERSONS_WEIGHT = 0.5
 """Worth per person delivered at the round limit (house rule P10 ranks by persons delivered);
 it counts in proportion to how far the game has come towards that limit."""
-SWITCH_MARGIN = 0.25
-"""How much better, on average, another candidate must do to overrule the Normal bot's choice."""
+SWITCH_MARGIN = 0.006
+"""How much better, on average, another candidate must do to overrule the Normal bot's choice,
+as a chance to win (at two and three players about a quarter of a stage)."""
 SURE_FROM_PLAYERS = 6
 """From this many players (4 deals a flight, five opponents' turns in each playout), another
 candidate must also beat the Normal bot's choice by more than the standard error of its lead
 (:func:`~flight_tui.engine.search.clear_improvement`): there the best mean of so few deals is
-mostly luck. Six players, the same deals with and without the test: 1.25x against 0.63x its fair
-share (seed 4, 96 games), 1.01x against 0.83x (seed 2, 80). With more deals the plain best mean
-wins more: at five players 1.12x with the test against 1.47x (seed 2, 80), at four 0.93x (71)
-against 1.38x (120)."""
+mostly luck. Measured when the horizon was judged by stages rather than the learned value: six
+players, the same deals with and without the test, 1.25x against 0.63x its fair share (seed 4,
+96 games), 1.01x against 0.83x (seed 2, 80); with more deals the plain best mean won more (five
+players 1.12x with the test against 1.47x, seed 2, 80; four 0.93x, 71, against 1.38x, 120)."""
 
 
 def utility(state: PassaportasState, seat: int, planner_view: PassaportasView | None) -> float:
-    """How good ``state`` (at the start of ``seat``'s turn, or over) is for ``seat``."""
+    """How good ``state`` (at the start of ``seat``'s turn, or over) is for ``seat``: 1 for a win,
+    1/k for a game shared by k, 0 for a loss; before the end, its chance to win by the learned
+    value (:mod:`passaportas_value`), or by :func:`progress_utility` at smaller tables."""
     if state.winners:
-        share = 1.0 / len(state.winners) if seat in state.winners else 0.0
-        return WIN_WORTH * (2 * share - 1)
+        return 1.0 / len(state.winners) if seat in state.winners else 0.0
+    if state.config.players >= LEARNED_FROM_PLAYERS:
+        return win_chances(state)[seat]
+    return progress_utility(state, seat, planner_view)
+
+
+def progress_utility(state: PassaportasState, seat: int, planner_view: PassaportasView | None) -> float:
+    """Below :data:`LEARNED_FROM_PLAYERS`: stages won against the opponents' (the leaders'
+    counting most), persons delivered as the round limit nears and what the Normal planner
+    expects the coming turn to be worth, on the scale of a chance to win (a win is 1, a loss 0)."""
     n = state.config.players
     stages = [sum(STAGE[g.status] for g in gs) for gs in state.groups]
     weights = opponent_weights(stages, seat, n)
@@ -82,7 +102,7 @@ def utility(state: PassaportasState, seat: int, planner_view: PassaportasView | 
         planner = FuelPlanner(planner_view)
         outlook = planner.roll_value(state.fuel) if state.fuel < MAX_FUEL else planner.best(state.fuel)[0]
         value += OUTLOOK_WEIGHT * outlook
-    return value
+    return 0.5 + value / (2 * WIN_WORTH)
 
 
 class HardBot:
