@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 
-import msgspec
 import pytest
 
 from flight_tui.bots import make_bot
@@ -38,10 +37,7 @@ def _game(players: int, seed: int, every: int = 3) -> tuple[list[PassaportasStat
 def test_the_value_file_has_weights_for_every_table_size_that_beat_a_uniform_guess(players):
     weights = value.weights_for(players)
     assert len(weights) == len(value.FEATURES) + players - 1
-    parsed = msgspec.toml.decode(
-        (value.resources.files(value.__package__) / "value.toml").read_bytes(), type=value.ValueFile
-    )
-    fitted = parsed.players[str(players)]
+    fitted = value.value_file().players[str(players)]
     assert fitted.held_out_log_loss < fitted.uniform_log_loss
 
 

@@ -77,7 +77,7 @@ players, the same deals with and without the test, 1.25x against 0.63x its fair 
 players 1.12x with the test against 1.47x, seed 2, 80; four 0.93x, 71, against 1.38x, 120)."""
 
 
-def utility(state: PassaportasState, seat: int, planner_view: PassaportasView | None) -> float:
+def utility(state: PassaportasState, seat: int) -> float:
     """How good ``state`` (at the start of ``seat``'s turn, or over) is for ``seat``: 1 for a win,
     1/k for a game shared by k, 0 for a loss; before the end, its chance to win by the learned
     value (:mod:`passaportas_value`), or by :func:`progress_utility` at smaller tables."""
@@ -85,10 +85,10 @@ def utility(state: PassaportasState, seat: int, planner_view: PassaportasView | 
         return 1.0 / len(state.winners) if seat in state.winners else 0.0
     if state.config.players >= LEARNED_FROM_PLAYERS:
         return win_chances(state)[seat]
-    return progress_utility(state, seat, planner_view)
+    return progress_utility(state, seat)
 
 
-def progress_utility(state: PassaportasState, seat: int, planner_view: PassaportasView | None) -> float:
+def progress_utility(state: PassaportasState, seat: int) -> float:
     """Below :data:`LEARNED_FROM_PLAYERS`: stages won against the opponents' (the leaders'
     counting most), persons delivered as the round limit nears and what the Normal planner
     expects the coming turn to be worth, on the scale of a chance to win (a win is 1, a loss 0)."""
@@ -98,10 +98,9 @@ def progress_utility(state: PassaportasState, seat: int, planner_view: Passaport
     value = -sum(s * w for s, w in zip(stages, weights))
     persons = [sum(g.size for g in gs if STAGE[g.status] == 2) for gs in state.groups]
     value -= PERSONS_WEIGHT * state.round_no / state.config.max_rounds * sum(p * w for p, w in zip(persons, weights))
-    if planner_view is not None:
-        planner = FuelPlanner(planner_view)
-        outlook = planner.roll_value(state.fuel) if state.fuel < MAX_FUEL else planner.best(state.fuel)[0]
-        value += OUTLOOK_WEIGHT * outlook
+    planner = FuelPlanner(PASSAPORTAS.view(state, seat))
+    outlook = planner.roll_value(state.fuel) if state.fuel < MAX_FUEL else planner.best(state.fuel)[0]
+    value += OUTLOOK_WEIGHT * outlook
     return 0.5 + value / (2 * WIN_WORTH)
 
 
@@ -184,6 +183,6 @@ class HardBot:
         while not PASSAPORTAS.is_over(state):
             actor = PASSAPORTAS.to_act(state)[0]
             if actor == seat and state.phase == FUEL and state.current == seat:
-                return utility(state, seat, PASSAPORTAS.view(state, seat))
+                return utility(state, seat)
             PASSAPORTAS.apply(state, actor, normal.choose(PASSAPORTAS.view(state, actor)))
-        return utility(state, seat, None)
+        return utility(state, seat)

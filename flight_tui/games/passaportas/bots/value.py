@@ -71,16 +71,21 @@ class ValueFile(msgspec.Struct, forbid_unknown_fields=True):
 
 
 @lru_cache(maxsize=None)
-def weights_for(players: int) -> tuple[float, ...]:
-    """The weights of the model for ``players`` at the table (from ``value.toml``)."""
+def value_file() -> ValueFile:
+    """``value.toml``, read once and checked against :data:`FEATURES` and each size's seats."""
     data = resources.files(__package__).joinpath("value.toml").read_bytes()
     parsed = msgspec.toml.decode(data, type=ValueFile)
     if tuple(parsed.features) != FEATURES:
         raise ValueError("value.toml was fitted to other features; fit it again.")
-    size = parsed.players[str(players)]
-    if len(size.weights) != len(FEATURES) + players - 1:
-        raise ValueError(f"value.toml has the wrong number of weights for {players} players.")
-    return tuple(size.weights)
+    for players, size in parsed.players.items():
+        if len(size.weights) != len(FEATURES) + int(players) - 1:
+            raise ValueError(f"value.toml has the wrong number of weights for {players} players.")
+    return parsed
+
+
+def weights_for(players: int) -> list[float]:
+    """The weights of the model for ``players`` at the table."""
+    return value_file().players[str(players)].weights
 
 
 def features(state: PassaportasState) -> list[list[float]]:
