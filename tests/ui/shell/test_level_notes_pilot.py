@@ -73,3 +73,21 @@ async def test_the_rules_end_with_the_bot_levels():
         assert "Bot levels" in text
         assert "Hard: " + flight.level_notes["hard"][:60] in text
         assert "The hint key asks the Hard bot." in text
+
+
+@run_async
+async def test_every_level_note_shows_whole_on_the_new_game_form_at_80x24():
+    """The form keeps a few lines for the note and cuts what does not fit without a mark, so every
+    note of every game must fit them: a longer note fails here, not silently on screen."""
+    games = {"flight": ["n"], "passaportas": ["n", "right"], "connecting-flights": ["n", "left"]}
+    for game, keys in games.items():
+        notes = get_spec(game).level_notes
+        app = FlightTuiApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press(*keys, "down", "down", "down", "down")  # seat 2
+            seen = set()
+            for _ in range(2 * len(notes) + 2):  # every level the seat can take, wrapping round
+                await pilot.press("right")
+                text = screen_text(app)
+                seen.update(level for level, note in notes.items() if f"{level.capitalize()} bot: {note}" in text)
+            assert seen == set(notes), f"{game}: notes cut or never shown: {sorted(set(notes) - seen)}"
