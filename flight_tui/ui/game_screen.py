@@ -71,6 +71,8 @@ class GameTableScreen(Screen[None]):
         self._hint_shown: Notification | None = None
         self._refusals: list[Notification] = []
         """The "not allowed" notices on screen: taken back once the viewer's move is made."""
+        self._told: list[Notification] = []
+        """Notices of what others did (see :meth:`tell`): taken back when the player leaves the table."""
         self._hint_search: SearchSummary | None = None
         """How sure the search behind the hint being shown was (None: no search)."""
 
@@ -240,9 +242,18 @@ class GameTableScreen(Screen[None]):
         for notice in refusals:
             self._take_back(notice)
 
-    def _notify_takeable(self, text: str, *, title: str, severity: SeverityLevel = "information") -> Notification:
+    def tell(self, text: str, *, title: str, timeout: float) -> None:
+        """Show the viewer what others' moves did to them; the notice stays at most ``timeout``
+        seconds, and goes with the table when the player leaves it."""
+        self._told = [n for n in self._told if not n.has_expired]
+        self._told.append(self._notify_takeable(text, title=title, timeout=timeout))
+
+    def _notify_takeable(
+        self, text: str, *, title: str, severity: SeverityLevel = "information", timeout: float | None = None
+    ) -> Notification:
         """Show a notice as ``notify`` does, keeping it so that it can be taken back."""
-        notice = Notification(text, title=title, severity=severity, timeout=self.app.NOTIFICATION_TIMEOUT, markup=False)
+        timeout = self.app.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        notice = Notification(text, title=title, severity=severity, timeout=timeout, markup=False)
         self.app.post_message(Notify(notice))
         return notice
 
@@ -288,6 +299,11 @@ class GameTableScreen(Screen[None]):
 
     def _leave(self, note: str | None = None) -> None:
         self.workers.cancel_group(self, "bot")
+        self.forget_hint()
+        self.forget_refusals()
+        told, self._told = self._told, []
+        for notice in told:
+            self._take_back(notice)
         if note:
             self.notify(note, severity="warning", timeout=15)
         self.dismiss(None)

@@ -466,3 +466,31 @@ async def test_P6_after_the_wild_token_the_board_says_why_the_last_trip_cannot_b
         assert table.view(0).plane == london and not table.is_over()
         assert any(n.title == "Not allowed" and "P6" in n.message for n in app._notifications)
 
+
+
+@run_async
+async def test_what_others_did_goes_with_the_table_when_the_player_leaves():
+    """The "Your groups" notice is about the table: Esc back to the menu takes it off the screen."""
+    from game_harness import screen_lines, wait_until
+
+    from flight_tui.ui.app import FlightTuiApp
+    from flight_tui.ui.screens.menu import MenuScreen
+
+    table = customs_against_seat_0()
+    app = FlightTuiApp(table=table)
+    app.settings.bot_delay = 600  # this test plays the bot's move itself
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        screen = app.screen
+        bot = table.to_act()[0]
+        refusal = next(a for a in table.legal_actions(bot) if isinstance(a, UseCustoms) and a.player == 0)
+        screen.play(bot, refusal)
+        screen.advance()
+        await pilot.pause()
+        assert any(n.title == "Your groups" for n in app._notifications)
+        assert any("goes home" in line for line in screen_lines(app))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.pause()
+        assert not any(n.title == "Your groups" for n in app._notifications)
+        assert not any("goes home" in line for line in screen_lines(app))

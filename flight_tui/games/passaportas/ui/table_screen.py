@@ -208,7 +208,7 @@ class PassaportasTableScreen(GameTableScreen):
         """Tell the viewer, in one notice, what others did to their groups since they last looked."""
         news = self._news.pop(self.viewer, None) if self.viewer is not None else None
         if news:
-            self.notify("\n".join(news), title="Your groups", markup=False, timeout=NEWS_TIMEOUT)
+            self.tell("\n".join(news), title="Your groups", timeout=NEWS_TIMEOUT)
 
     # ------------------------------------------------------------ drawing
 
