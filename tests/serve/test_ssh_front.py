@@ -71,7 +71,8 @@ def hand_cards(player: Player) -> set[str]:
 
 async def take_turns(player: Player, other: Player, snapshots: list, done: asyncio.Event) -> None:
     """Until ``DRAWS`` draws or the hand's end, play by keys as a beginner would: draw from the
-    pack, play what helps (Fog and Customs only when nothing else may be played), then discard.
+    pack, play what helps (Fog and Customs only when nothing else may be played, a Safe Landing
+    only when nothing else will do, so that the hand lasts), then discard.
     Before each draw, ``snapshots`` gets the hand's unique cards and how many bytes ``other``
     had received by then."""
     skipped = 0
@@ -99,8 +100,8 @@ async def take_turns(player: Player, other: Player, snapshots: list, done: async
                 continue
             snapshots.append((hand_cards(player), len(other.received)))
             key, skipped = "p", 0
-        elif "✓" in reason and (skipped > 6 or not re.match(r" ✓ [FC] ", reason)):
-            key = "\r"
+        elif "✓" in reason and (skipped > 12 or not reason.startswith(" ✓ SL ") and (skipped > 6 or not re.match(r" ✓ [FC] ", reason))):
+            key = "\r"  # a Safe Landing only when nothing else will do: a landing ends the hand too soon
         elif "discard a card" in title or "nothing can be played" in title or skipped > 12:
             key, skipped = "x", 0
         else:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game_harness import ThemedApp
+from game_harness import ThemedApp, wait_until
 from textual.app import ComposeResult
 from textual.widgets import Footer
 
@@ -84,9 +84,17 @@ def shown(app, widget_id: str) -> str:
 
 
 async def put_down(pilot, panel: CoopHandPanel, label_start: str) -> None:
-    """Move the cursor (arrow keys) to the choice whose label starts so, and press Enter."""
-    rows = [text for text, _ in panel.query_one(ChoiceList).rows]
-    index = next(i for i, text in enumerate(rows) if text.startswith(label_start))
+    """Move the cursor (arrow keys) to the choice whose label starts so, and press Enter.
+
+    Waits, however busy the machine, until the list offers that choice: just after the last
+    Enter the list may still be the previous step's."""
+
+    def offered() -> int | None:
+        rows = [text for text, _ in panel.query_one(ChoiceList).rows]
+        return next((i for i, text in enumerate(rows) if text.startswith(label_start)), None)
+
+    await wait_until(pilot, lambda: offered() is not None)
+    index = offered()
     while panel.query_one(ChoiceList).cursor != index:
         await pilot.press("down" if panel.query_one(ChoiceList).cursor < index else "up")
     await pilot.press("enter")
