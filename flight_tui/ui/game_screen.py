@@ -72,7 +72,7 @@ class GameTableScreen(Screen[None]):
         self._refusals: list[Notification] = []
         """The "not allowed" notices on screen: taken back once the viewer's move is made."""
         self._told: list[Notification] = []
-        """Notices of what others did (see :meth:`tell`): taken back when the player leaves the table."""
+        """Notices of what others did (see :meth:`tell`): taken back when the table is left."""
         self._hint_search: SearchSummary | None = None
         """How sure the search behind the hint being shown was (None: no search)."""
 
@@ -242,6 +242,14 @@ class GameTableScreen(Screen[None]):
         for notice in refusals:
             self._take_back(notice)
 
+    def on_unmount(self) -> None:
+        """However the table is left, its notices about the position (hint, refusals, news) go with it."""
+        self.forget_hint()
+        self.forget_refusals()
+        told, self._told = self._told, []
+        for notice in told:
+            self._take_back(notice)
+
     def tell(self, text: str, *, title: str, timeout: float) -> None:
         """Show the viewer what others' moves did to them; the notice stays at most ``timeout``
         seconds, and goes with the table when the player leaves it."""
@@ -299,11 +307,6 @@ class GameTableScreen(Screen[None]):
 
     def _leave(self, note: str | None = None) -> None:
         self.workers.cancel_group(self, "bot")
-        self.forget_hint()
-        self.forget_refusals()
-        told, self._told = self._told, []
-        for notice in told:
-            self._take_back(notice)
         if note:
             self.notify(note, severity="warning", timeout=15)
         self.dismiss(None)

@@ -69,6 +69,14 @@ def hand_cards(player: Player) -> set[str]:
     return set(CARD_CODE.findall("\n".join(row.split("▌")[0] for row in player.screen.display[HAND_ROWS])))
 
 
+def held_back(reason: str) -> int:
+    """How many other cards a beginner looks at before laying the playable one the reason line
+    names: a Safe Landing last (a landing would end the hand too soon), Fog and Customs late."""
+    if reason.startswith(" ✓ SL "):
+        return 12
+    return 6 if re.match(r" ✓ [FC] ", reason) else -1
+
+
 async def take_turns(player: Player, other: Player, snapshots: list, done: asyncio.Event) -> None:
     """Until ``DRAWS`` draws or the hand's end, play by keys as a beginner would: draw from the
     pack, play what helps (Fog and Customs only when nothing else may be played, a Safe Landing
@@ -100,8 +108,8 @@ async def take_turns(player: Player, other: Player, snapshots: list, done: async
                 continue
             snapshots.append((hand_cards(player), len(other.received)))
             key, skipped = "p", 0
-        elif "✓" in reason and (skipped > 12 or not reason.startswith(" ✓ SL ") and (skipped > 6 or not re.match(r" ✓ [FC] ", reason))):
-            key = "\r"  # a Safe Landing only when nothing else will do: a landing ends the hand too soon
+        elif "✓" in reason and skipped > held_back(reason):
+            key = "\r"
         elif "discard a card" in title or "nothing can be played" in title or skipped > 12:
             key, skipped = "x", 0
         else:

@@ -399,27 +399,39 @@ def customs_against_seat_0(seed: int = 1):
     return table
 
 
+def customs_app():
+    """The table of :func:`customs_against_seat_0` and an app on it whose test plays the bot's move itself."""
+    from flight_tui.ui.app import FlightTuiApp
+
+    table = customs_against_seat_0()
+    app = FlightTuiApp(table=table)
+    app.settings.bot_delay = 600  # the test plays the bot's move itself
+    return table, app
+
+
+async def send_seat_0_home(pilot, screen: PassaportasTableScreen, table) -> None:
+    """Play the bot's customs card that sends seat 0's group home, as a bot's move is played."""
+    bot = table.to_act()[0]
+    refusal = next(a for a in table.legal_actions(bot) if isinstance(a, UseCustoms) and a.player == 0)
+    screen.play(bot, refusal)
+    screen.advance()
+    await pilot.pause()
+
+
 @run_async
 async def test_the_log_and_its_notices_at_80x24():
     """Issue 9, item 19: below 34 rows there was no log and no notice; a refused group showed only as a new trip."""
     from game_harness import screen_lines, wait_until
 
-    from flight_tui.ui.app import FlightTuiApp
     from flight_tui.ui.widgets.log_panel import LogPanel
 
-    table = customs_against_seat_0()
-    app = FlightTuiApp(table=table)
-    app.settings.bot_delay = 600  # this test plays the bot's move itself
+    table, app = customs_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
         screen = app.screen
         log = screen.query_one(LogPanel)
         assert log.display and log.region.height >= 6
-        bot = table.to_act()[0]
-        refusal = next(a for a in table.legal_actions(bot) if isinstance(a, UseCustoms) and a.player == 0)
-        screen.play(bot, refusal)  # as a bot's move is played
-        screen.advance()
-        await pilot.pause()
+        await send_seat_0_home(pilot, screen, table)
         told = [str(n.message) for n in app._notifications if n.title == "Your groups"]
         assert told and "goes home" in told[0] and "your " in told[0]
         assert any(line.startswith("› ") and "showed customs" in line for line in plain(log).splitlines())
@@ -467,26 +479,17 @@ async def test_P6_after_the_wild_token_the_board_says_why_the_last_trip_cannot_b
         assert any(n.title == "Not allowed" and "P6" in n.message for n in app._notifications)
 
 
-
 @run_async
 async def test_what_others_did_goes_with_the_table_when_the_player_leaves():
     """The "Your groups" notice is about the table: Esc back to the menu takes it off the screen."""
     from game_harness import screen_lines, wait_until
 
-    from flight_tui.ui.app import FlightTuiApp
     from flight_tui.ui.screens.menu import MenuScreen
 
-    table = customs_against_seat_0()
-    app = FlightTuiApp(table=table)
-    app.settings.bot_delay = 600  # this test plays the bot's move itself
+    table, app = customs_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
-        screen = app.screen
-        bot = table.to_act()[0]
-        refusal = next(a for a in table.legal_actions(bot) if isinstance(a, UseCustoms) and a.player == 0)
-        screen.play(bot, refusal)
-        screen.advance()
-        await pilot.pause()
+        await send_seat_0_home(pilot, app.screen, table)
         assert any(n.title == "Your groups" for n in app._notifications)
         assert any("goes home" in line for line in screen_lines(app))
         await pilot.press("escape")
