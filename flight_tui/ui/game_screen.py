@@ -24,6 +24,7 @@ from functools import partial
 from typing import Any, Callable
 
 from textual import on
+from textual.message import Message
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -52,6 +53,16 @@ def hint_choice(bot: Any, view: Any) -> tuple[Any, SearchSummary | None]:
 
 GameCommand = tuple[str, str, Callable[[], Any]]
 """A command for the app's command palette: (title, help, callback)."""
+
+
+class MoveRefused(Message):
+    """A view on a table screen says why the viewer's key made no move; the table shows it as
+    a refusal (:meth:`GameTableScreen.refuse`), which goes once a move is made or the table is left."""
+
+    def __init__(self, reason: str, title: str = "Not allowed") -> None:
+        super().__init__()
+        self.reason = reason
+        self.title = title
 
 
 class GameTableScreen(Screen[None]):
@@ -236,6 +247,10 @@ class GameTableScreen(Screen[None]):
         """Tell the viewer why a move was not made; the notice goes once a move is made."""
         self._refusals.append(self._notify_takeable(reason, title=title, severity="warning"))
 
+    def on_move_refused(self, message: MoveRefused) -> None:
+        message.stop()
+        self.refuse(message.reason, message.title)
+
     def forget_refusals(self) -> None:
         """Take the "not allowed" notices off the screen: they were about the position before."""
         refusals, self._refusals = self._refusals, []
@@ -250,11 +265,11 @@ class GameTableScreen(Screen[None]):
         for notice in told:
             self._take_back(notice)
 
-    def tell(self, text: str, *, title: str, timeout: float) -> None:
+    def tell(self, text: str, *, title: str, timeout: float | None = None, severity: SeverityLevel = "information") -> None:
         """Show the viewer what others' moves did to them; the notice stays at most ``timeout``
-        seconds, and goes with the table when the player leaves it."""
+        seconds (the app's default when None), and goes with the table when the player leaves it."""
         self._told = [n for n in self._told if not n.has_expired]
-        self._told.append(self._notify_takeable(text, title=title, timeout=timeout))
+        self._told.append(self._notify_takeable(text, title=title, severity=severity, timeout=timeout))
 
     def _notify_takeable(
         self, text: str, *, title: str, severity: SeverityLevel = "information", timeout: float | None = None

@@ -357,7 +357,7 @@ async def test_a_remapped_raise_key_bids_and_is_named_on_the_auction_screen():
 
 
 @run_async
-async def test_the_marketplace_buys_with_enter_and_says_why_a_row_cannot_be_had():
+async def test_the_marketplace_buys_with_enter_and_says_why_a_row_cannot_be_had_until_a_buy_is_made():
     from flight_tui.games.connecting_flights.competitive.rules.state import Bought
     from flight_tui.games.connecting_flights.competitive.ui.market import MarketView, buy_problem
     from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine
@@ -378,7 +378,8 @@ async def test_the_marketplace_buys_with_enter_and_says_why_a_row_cannot_be_had(
         assert market.query_one(OneLine).text.plain == f"✗ {why}"
         await pilot.press("enter")
         await pilot.pause()
-        assert any(why in str(n.message) for n in app._notifications) and table.view(0).holdings[0].coins == view.holdings[0].coins
+        assert [n.title for n in app._notifications if why in str(n.message)] == ["Can't buy that"]
+        assert table.view(0).holdings[0].coins == view.holdings[0].coins
         while lines.cursor != good:
             await pilot.press("down" if lines.cursor < good else "up")
         row = market.rows[good]
@@ -387,6 +388,7 @@ async def test_the_marketplace_buys_with_enter_and_says_why_a_row_cannot_be_had(
         bought = next(e for e in reversed(table.state.log) if isinstance(e, Bought))
         assert bought.seat == 0 and bought.price == row.price
         assert table.view(0).holdings[0].coins == view.holdings[0].coins - row.price
+        assert not any(why in str(n.message) for n in app._notifications)  # it was about the position before
 
 
 @run_async

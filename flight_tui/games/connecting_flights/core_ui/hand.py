@@ -43,6 +43,7 @@ from flight_tui.games.connecting_flights.core_ui.builder import (
     choice_label,
     passenger_label,
 )
+from flight_tui.ui.game_screen import MoveRefused
 from flight_tui.ui.keys import key_for
 from flight_tui.words import clip
 
@@ -370,7 +371,7 @@ class HandPanel(Widget, can_focus=True):
     def action_pick(self) -> None:
         choice = self.choice
         if choice is None:
-            self.notify(f"No card can come next: {self._key('end-chain')} ends the chain.", severity="warning")
+            self.post_message(MoveRefused(f"No card can come next: {self._key('end-chain')} ends the chain."))
             return
         self.builder.pick(choice)
         self._show_builder()
@@ -399,15 +400,15 @@ class HandPanel(Widget, can_focus=True):
         builder = self.builder
         chains = builder.finished_chains()
         if not chains:
-            self.notify("Build a flight first: starting airport, plane, fuel truck, passenger, destination.", severity="warning")
+            self.post_message(MoveRefused("Build a flight first: starting airport, plane, fuel truck, passenger, destination."))
             return
         if not builder.is_valid():
             first = builder.finished_problems()[0]
-            self.notify(first.message, title="A flight breaks a rule", severity="warning")
+            self.post_message(MoveRefused(first.message, "A flight breaks a rule"))
             return
         try:
             action = self.to_action(chains)
         except ValueError as error:
-            self.notify(str(error), severity="warning")
+            self.post_message(MoveRefused(str(error)))
             return
         self.post_message(self.FlightsReady(self.seat, chains, action))

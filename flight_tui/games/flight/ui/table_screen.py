@@ -323,7 +323,7 @@ class FlightTableScreen(GameTableScreen):
     def action_play(self) -> None:
         view, card = self.view, self.hand.card
         if view is None or card is None:
-            self.notify("You have no card to play.", severity="warning")
+            self.refuse("You have no card to play.")
             return
         flights = playable_flights(view, card)
         if not flights:
@@ -343,7 +343,7 @@ class FlightTableScreen(GameTableScreen):
     def action_discard(self) -> None:
         card = self.hand.card
         if card is None:
-            self.notify("You have no card to discard.", severity="warning")
+            self.refuse("You have no card to discard.")
             return
         self.submit(Discard(card))
 
@@ -359,7 +359,7 @@ class FlightTableScreen(GameTableScreen):
     def action_hint(self) -> None:
         view = self.view
         if view is None or not my_turn(view):
-            self.notify("Hints are for your own turn.", severity="warning")
+            self.refuse("Hints are for your own turn.")
             return
 
         def show(action: Any) -> None:

@@ -180,7 +180,7 @@ class PassaportasTableScreen(GameTableScreen):
             self._refresh_table()  # the last move stays on the board until the player asks for the results
             if not self._end_shown:
                 self._end_shown = True
-                self.notify(f"The game is over: {self.key('passaportas.results')} shows who won.", title="Game over")
+                self.tell(f"The game is over: {self.key('passaportas.results')} shows who won.", title="Game over")
             return
         if self.make_forced_move():  # customs with no card for the city, for the one person here
             return
@@ -409,12 +409,12 @@ class PassaportasTableScreen(GameTableScreen):
         amounts = self.map_panel.reach.get(city, ()) if choosing_flight(view) else ()
         if not amounts:
             if not choosing_flight(view):
-                self.notify("You may fly only in your own turn, before the landing.", severity="warning")
+                self.refuse("You may fly only in your own turn, before the landing.")
             elif city == view.plane:
-                self.notify(f"The plane is here: fly elsewhere, or stay ({self.key('passaportas.stay')}).", severity="warning")
+                self.refuse(f"The plane is here: fly elsewhere, or stay ({self.key('passaportas.stay')}).")
             else:
                 name = self.game_map.name(city)
-                self.notify(f"{name} is out of reach with {litres(view.fuel)} in the tank (IV.1).", severity="warning")
+                self.refuse(f"{name} is out of reach with {litres(view.fuel)} in the tank (IV.1).")
             return
         if len(amounts) == 1:
             self.submit(Fly(city, amounts[0]))
@@ -434,11 +434,11 @@ class PassaportasTableScreen(GameTableScreen):
     def action_customs(self) -> None:
         view = self.view
         if view is None or view.phase != CUSTOMS or not my_move(view):
-            self.notify("Customs cards are used after a landing, when you are asked.", severity="warning")
+            self.refuse("Customs cards are used after a landing, when you are asked.")
             return
         holder = usable_holder(view)
         if holder is None:
-            self.notify(f"None of your top customs cards names this city: pass ({self.key('passaportas.pass')}).", severity="warning")
+            self.refuse(f"None of your top customs cards names this city: pass ({self.key('passaportas.pass')}).")
             return
 
         def chosen(key: str | None) -> None:
@@ -462,7 +462,7 @@ class PassaportasTableScreen(GameTableScreen):
     def action_hint(self) -> None:
         view = self.view
         if view is None or not my_move(view):
-            self.notify("Hints are for your own move.", severity="warning")
+            self.refuse("Hints are for your own move.")
             return
 
         def show(action: Any) -> None:
@@ -482,7 +482,7 @@ class PassaportasTableScreen(GameTableScreen):
 
     def submit(self, action: Any) -> bool:
         if self.viewer is None or acting_seat(self.view) != self.viewer:
-            self.notify("It is not your move.", severity="warning")
+            self.refuse("It is not your move.")
             return False
         return super().submit(action)
 

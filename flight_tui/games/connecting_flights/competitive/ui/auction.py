@@ -39,6 +39,7 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import (
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.lists import CursorKeys, LineList, OneLine
 from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
+from flight_tui.ui.game_screen import MoveRefused
 from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.dialogs import PromptDialog
 from flight_tui.words import count
@@ -200,21 +201,21 @@ class AuctionView(CursorKeys, Widget, can_focus=True):
     def action_choose(self) -> None:
         choice = self.choice
         if choice is None:
-            self.notify("It is not your turn to put a card up for auction.", severity="warning")
+            self.post_message(MoveRefused("It is not your turn to put a card up for auction."))
             return
         self.post_message(ActionChosen(choice))
 
     def action_raise_bid(self, index: int) -> None:
         view = self.view
         if view is None or not my_bid_turn(view):
-            self.notify("It is not your turn to bid.", severity="warning")
+            self.post_message(MoveRefused("It is not your turn to bid."))
             return
         self.post_message(ActionChosen(Bid(raise_amounts(view, RAISES)[index])))
 
     def action_type_bid(self) -> None:
         view = self.view
         if view is None or not my_bid_turn(view):
-            self.notify("It is not your turn to bid.", severity="warning")
+            self.post_message(MoveRefused("It is not your turn to bid."))
             return
         lowest = raise_amounts(view, RAISES)[0]
         hinted = getattr(self.screen, "hinted", None)
@@ -228,13 +229,13 @@ class AuctionView(CursorKeys, Widget, can_focus=True):
         try:
             amount = int(text)
         except ValueError:
-            self.notify(f"A bid is a whole number of coins, not {text!r}.", title="Not a bid", severity="warning")
+            self.post_message(MoveRefused(f"A bid is a whole number of coins, not {text!r}.", "Not a bid"))
             return
         self.post_message(ActionChosen(Bid(amount)))
 
     def action_pass_bid(self) -> None:
         view = self.view
         if view is None or not my_bid_turn(view):
-            self.notify("It is not your turn to bid.", severity="warning")
+            self.post_message(MoveRefused("It is not your turn to bid."))
             return
         self.post_message(ActionChosen(PassBid()))

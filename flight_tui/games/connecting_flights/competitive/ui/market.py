@@ -32,6 +32,7 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import airp
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.lists import OneLine, ShopView
 from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
+from flight_tui.ui.game_screen import MoveRefused
 from flight_tui.ui.keys import key_for
 from flight_tui.words import count
 
@@ -219,14 +220,14 @@ class MarketView(ShopView):
             return
         problem = buy_problem(view, row.action)
         if problem:
-            self.notify(problem, title="Can't buy that", severity="warning")
+            self.post_message(MoveRefused(problem, "Can't buy that"))
             return
         self.post_message(ActionChosen(row.action))
 
     def action_end_turn(self) -> None:
         view = self.view
         if view is None or not my_market_turn(view):
-            self.notify("It is not your turn in the Marketplace.", severity="warning")
+            self.post_message(MoveRefused("It is not your turn in the Marketplace."))
             return
         self.post_message(ActionChosen(EndTurn()))
 

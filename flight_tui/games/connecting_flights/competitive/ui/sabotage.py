@@ -35,6 +35,7 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import (
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.lists import CursorKeys, LineList, OneLine
 from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
+from flight_tui.ui.game_screen import MoveRefused
 from flight_tui.ui.keys import key_for
 from flight_tui.words import count
 
@@ -174,7 +175,7 @@ class SabotageView(CursorKeys, Widget, can_focus=True):
 
     def action_choose(self) -> None:
         if not self.choices:
-            self.notify("Nothing to choose here now.", severity="warning")
+            self.post_message(MoveRefused("Nothing to choose here now."))
             return
         _, action = self.choices[self.query_one(LineList).cursor]
         self.post_message(ActionChosen(action))

@@ -27,6 +27,7 @@ from flight_tui.games.connecting_flights.core.prices import cheapest_flight_with
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.lists import CursorKeys, LineList, OneLine
 from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
+from flight_tui.ui.game_screen import MoveRefused
 from flight_tui.ui.keys import key_for
 
 
@@ -140,6 +141,6 @@ class SetupView(CursorKeys, Widget, can_focus=True):
 
     def action_take(self) -> None:
         if not self.choices:
-            self.notify("There is nothing to choose now.", severity="warning")
+            self.post_message(MoveRefused("There is nothing to choose now."))
             return
         self.post_message(ActionChosen(self.choices[self.query_one(LineList).cursor][1]))

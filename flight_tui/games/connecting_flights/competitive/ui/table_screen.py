@@ -223,13 +223,13 @@ class CompetitiveTableScreen(GameTableScreen):
         names = self.table.names
         for event in events:
             if isinstance(event, BidPassed) and event.seat == me and event.why == "coins":
-                self.notify(priced_out(self.table.view(me), self.world, event.lot), title="Auction", severity="warning")
+                self.tell(priced_out(self.table.view(me), self.world, event.lot), title="Auction", severity="warning")
             elif seat == me:
                 continue
             elif isinstance(event, OfferAnswered) and event.offered_by == me:
-                self.notify(f"{names[event.seat]} {'accepted' if event.accepted else 'refused'} your offer" + (f": “{event.reason}”" if event.reason else "."), title="Trade")
+                self.tell(f"{names[event.seat]} {'accepted' if event.accepted else 'refused'} your offer" + (f": “{event.reason}”" if event.reason else "."), title="Trade")
             elif isinstance(event, SabotageInflicted) and event.target == me:
-                self.notify(f"{names[event.seat]} sabotaged you: {data().sabotage[event.card].name}.", title="Sabotage", severity="warning")
+                self.tell(f"{names[event.seat]} sabotaged you: {data().sabotage[event.card].name}.", title="Sabotage", severity="warning")
 
     # ------------------------------------------------------------ drawing
 
@@ -306,7 +306,7 @@ class CompetitiveTableScreen(GameTableScreen):
 
     def _answered(self, answer: bool | None) -> None:
         if answer is None:
-            self.notify(f"An offer waits for your answer: {self.key('competitive.trade')} shows it again.", title="Trade")
+            self.tell(f"An offer waits for your answer: {self.key('competitive.trade')} shows it again.", title="Trade")
             return
         self.submit(Accept() if answer else Refuse())
 
@@ -338,10 +338,10 @@ class CompetitiveTableScreen(GameTableScreen):
             self._show_offer()
             return
         if view.phase not in (MARKET, TRADING):
-            self.notify("Trades are made in the Marketplace phase.", severity="warning")
+            self.refuse("Trades are made in the Marketplace phase.")
             return
         if not my_market_turn(view):
-            self.notify("You may propose a trade on your turn in the Marketplace (or in its trading round).", severity="warning")
+            self.refuse("You may propose a trade on your turn in the Marketplace (or in its trading round).")
             return
         start = self.hinted if isinstance(self.hinted, Propose) else None
         self.app.push_screen(TradeDialog(view, self.world, self.table.names, start=start), callback=self._offered)
@@ -353,7 +353,7 @@ class CompetitiveTableScreen(GameTableScreen):
     def action_hint(self) -> None:
         view = self.view
         if view is None or not asked(view):
-            self.notify("Hints are for when you are asked to move.", severity="warning")
+            self.refuse("Hints are for when you are asked to move.")
             return
 
         def show(action: Any) -> None:

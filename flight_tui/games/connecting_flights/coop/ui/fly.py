@@ -47,6 +47,7 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
     round_summary_lines,
     unplaced_cards,
 )
+from flight_tui.ui.game_screen import MoveRefused
 from flight_tui.ui.keys import KeyNames, key_for
 from flight_tui.words import count
 
@@ -235,7 +236,7 @@ class FlyView(ContinentPainter, can_focus=True):
         if new < 0 or new > waiting[colour]:
             return
         if step > 0 and sum(self.carry) >= capacity(self.world, slot.spec):
-            self.notify(f"The plane carries at most {capacity(self.world, slot.spec)} (its stars).", severity="warning")
+            self.post_message(MoveRefused(f"The plane carries at most {capacity(self.world, slot.spec)} (its stars)."))
             return
         self.carry[colour] = new
         self._show_side()
@@ -246,7 +247,7 @@ class FlyView(ContinentPainter, can_focus=True):
             return
         problem = fly_problem(view, slot, partial(key_for, self))
         if problem:
-            self.notify(problem, title="Can't fly that", severity="warning")
+            self.post_message(MoveRefused(problem, "Can't fly that"))
             return
         self.post_message(ActionChosen(FlyNext(slot.chain, tuple(self.carry))))
 
@@ -255,14 +256,14 @@ class FlyView(ContinentPainter, can_focus=True):
         if view is None:
             return
         if view.phase != FLY or not my_go(view):
-            self.notify("Charter flights are taken on your go in the Fly phase.", severity="warning")
+            self.post_message(MoveRefused("Charter flights are taken on your go in the Fly phase."))
             return
         if view.charter_fee is None:
-            self.notify(charter_fee_text(view), severity="warning")
+            self.post_message(MoveRefused(charter_fee_text(view)))
             return
         charters = [a for a in self.app_legal_actions() if isinstance(a, Charter)]
         if not charters:
-            self.notify("No meeple can be chartered: none waits where another airport of its continent is.", severity="warning")
+            self.post_message(MoveRefused("No meeple can be chartered: none waits where another airport of its continent is."))
             return
 
         def chosen(action: Charter | None) -> None:

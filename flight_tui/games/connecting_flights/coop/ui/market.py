@@ -30,6 +30,7 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
     market_rows,
     refresh_problem,
 )
+from flight_tui.ui.game_screen import MoveRefused
 from flight_tui.ui.keys import key_for
 from flight_tui.words import count
 
@@ -153,7 +154,7 @@ class MarketView(FindByTyping, ShopView):
             return
         problem = buy_problem(view, row, self.recipient, rent)
         if problem:
-            self.notify(problem, title="Can't buy that", severity="warning")
+            self.post_message(MoveRefused(problem, "Can't buy that"))
             return
         self.post_message(ActionChosen(buy_action(row, self.recipient, rent)))
 
@@ -169,7 +170,7 @@ class MarketView(FindByTyping, ShopView):
             return
         problem = refresh_problem(self.view)
         if problem:
-            self.notify(problem, title="Can't refresh", severity="warning")
+            self.post_message(MoveRefused(problem, "Can't refresh"))
             return
         self.post_message(ActionChosen(Refresh()))
 

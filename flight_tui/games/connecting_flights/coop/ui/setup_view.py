@@ -20,6 +20,7 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
     start_key,
     start_label,
 )
+from flight_tui.ui.game_screen import MoveRefused
 from flight_tui.ui.keys import key_for
 
 
@@ -77,6 +78,6 @@ class StartView(FindByTyping, CursorKeys, Widget, can_focus=True):
 
     def action_take(self) -> None:
         if not self.starts:
-            self.notify("There is no starting flight to choose now.", severity="warning")
+            self.post_message(MoveRefused("There is no starting flight to choose now."))
             return
         self.post_message(ActionChosen(self.starts[self.query_one(LineList).cursor]))

@@ -292,14 +292,14 @@ class CoopTableScreen(GameTableScreen):
     def action_pass_go(self) -> None:
         view = self.view
         if view is None or view.phase not in (MARKET, FLY) or not my_go(view):
-            self.notify("Passing is for your go in the Marketplace or Fly phase.", severity="warning")
+            self.refuse("Passing is for your go in the Marketplace or Fly phase.")
             return
         self.submit(Pass())
 
     def action_hint(self) -> None:
         view = self.view
         if view is None or not my_go(view):
-            self.notify("Hints are for your own go.", severity="warning")
+            self.refuse("Hints are for your own go.")
             return
 
         def show(action: Any) -> None:
