@@ -12,6 +12,7 @@ import pytest
 
 from flight_tui.bots import make_bot
 from flight_tui.games.connecting_flights.competitive.bots.model import Cards, Earnings, Planner, flyable, seats_by_threat
+from flight_tui.games.connecting_flights.competitive.bots.worth import ROUND_SPEND, Appraiser
 from flight_tui.games.connecting_flights.competitive.rules import COMPETITIVE as R
 from flight_tui.games.connecting_flights.competitive.rules import CompetitiveConfig
 from flight_tui.games.connecting_flights.competitive.rules.actions import (
@@ -226,10 +227,16 @@ def test_a_passenger_it_cannot_fly_is_sold_for_a_fair_price_not_for_a_coin():
 
 
 def test_normal_offers_trades_that_the_other_side_accepts():
+    """In its Marketplace turns (after the buys it makes first), Normal makes offers that
+    another Normal mostly accepts."""
     made = taken = 0
     for i, (_, state) in enumerate(three_player_markets()):
         me = state.current
+        state = R.clone(state)
         action = make_bot(GAME, "normal", i).choose(R.view(state, me))
+        while isinstance(action, BUYS) and state.current == me:
+            R.apply(state, me, action)
+            action = make_bot(GAME, "normal", i).choose(R.view(state, me))
         if not isinstance(action, Propose):
             continue
         made += 1
@@ -326,28 +333,29 @@ def test_a_bot_whose_next_income_would_pass_the_cap_spends_the_coins_it_would_lo
     assert fewer == 0
 
 
-def test_a_bot_at_the_cap_buys_at_the_side_board_what_it_would_not_buy_with_room():
-    """Late Marketplace turns, the bot at 100 coins or with room below the cap for its next
-    income (and coins enough for anything on sale): at the cap it buys a truck, an electric
-    plane or Landing Rights, or pays a fee, in some turns where with room it would not."""
-    spends = 0
-    for i, (_, state) in enumerate(three_player_markets()):
-        if state.round < 6:
+def test_coins_a_round_cannot_spend_cost_little_to_spend_but_only_those_the_cap_takes_are_worthless_to_receive():
+    """Before round 10, a coin the airline would still hold beyond a round's spending
+    (ROUND_SPEND) once its next income is in costs a twentieth to spend; a coin below that
+    costs one. Coins received are worth their number unless the cap would take them."""
+    checked = 0
+    for _, state in three_player_markets():
+        if state.round >= 10:
             continue
         seat = state.current
         view = R.view(state, seat)
-        income = Planner(300, 30).arrangement(flyable(view, seat), Earnings(view, with_event=False)).income
-        room = 100 - int(income) - 10
-        if room < 15:
+        planner = Planner(300, 30)
+        income = planner.power(view, seat, flyable(view, seat), Earnings(view, with_event=False))
+        if income + 10 > ROUND_SPEND - 10:
             continue
-        chosen = []
-        for coins in (100, room):
+        checked += 1
+        for coins, spare in ((int(ROUND_SPEND - income) - 10, False), (int(ROUND_SPEND - income) + 30, True)):
             trial = R.clone(state)
             trial.holdings[seat].coins = coins
-            chosen.append(make_bot(GAME, "normal", i).choose(R.view(trial, seat)))
-        at_cap, with_room = chosen
-        spends += isinstance(at_cap, BUYS) and not isinstance(with_room, BUYS)
-    assert spends >= 2
+            appraiser = Appraiser(R.view(trial, seat), planner, 0.8, 0.6)
+            assert appraiser.cost(seat, 10) == pytest.approx(0.5 if spare else 10.0)
+            capped = max(0.0, coins + 10 + income - 100) - max(0.0, coins + income - 100)
+            assert appraiser.kept(seat, 10) == pytest.approx(10 - capped)
+    assert checked >= 5
 
 
 def test_in_the_last_round_a_bot_with_90_coins_bids_on_a_plane_that_flies_with_a_truck_it_will_buy():

@@ -30,12 +30,12 @@ SPEC = GameSpec(
             " offers a trade. Wins 92% against Random, none against Normal."
         ),
         "normal": (
-            "Values each card by the income it adds in the rounds left, spends the coins the cap"
-            " would take, trades idle cards. Wins every game against Random."
+            "Values each card by the income it adds in the rounds left, spends coins it would not"
+            " use, trades idle cards. Wins every game against Random."
         ),
         "hard": (
             "Bids just above what each rival would pay and plays round 10 out over the cards it"
-            " cannot see. Against Normal: 81% heads-up; 83%, 71%, 64% at 3–5 seats (fair 33%, 25%, 20%)."
+            " cannot see. Against Normal: 88% heads-up; 80%, 71%, 57% at 3–5 seats (fair 33%, 25%, 20%)."
         ),
     },
     rules="flight_tui.games.connecting_flights.competitive.rules:COMPETITIVE",

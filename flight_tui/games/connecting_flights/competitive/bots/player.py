@@ -337,9 +337,9 @@ class CompetitiveBot:
         top = appraiser.top_price(me, worth * self.cfg.bid_share)
         if reserve:
             top = min(top, spendable(view, me) - reserve)
-        free = int(appraiser.free_coins(me))
-        if self.cfg.denies and free >= lowest and top < free:
-            top = max(top, min(free, self._rival_top(view, appraiser, lot)))  # coins lost anyway keep it from a rival
+        lost = int(appraiser.lost_coins(me))
+        if self.cfg.denies and lost >= lowest and top < lost:
+            top = max(top, min(lost, self._rival_top(view, appraiser, lot)))  # coins lost anyway keep it from a rival
         if top < lowest:
             return PassBid()
         left = bid_limit(view, me) - b.bids[me]

@@ -4,9 +4,10 @@ A card's worth is the earning power it adds (see :mod:`.model`) counted over the
 left, plus a share of what it would add once the airline holds the cards it lacks to fly it
 (a plane without a passenger is worth something in round 2, little in round 10).
 
-Coins count the cap (H16) and the rounds left: coins the next income would push above 100,
-and every coin once round 10's Fly is next (after it coins only break a tie), cost nothing to
-spend (:meth:`Appraiser.cost`) and are worth nothing to receive (:meth:`Appraiser.kept`).
+Coins count the cap (H16) and the rounds left: coins the next income would push above 100 or
+above what one round can spend, and every coin once round 10's Fly is next (after it coins only
+break a tie), cost nothing to spend (:meth:`Appraiser.cost`); those the cap would take are
+worth nothing to receive (:meth:`Appraiser.kept`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ from flight_tui.games.connecting_flights.core.chains import CARD_AIRPORT, TRUCK_
 
 FREE_COIN_COST = 0.05
 """What spending a coin that would be lost anyway costs (a little: of two buys, the cheaper)."""
+ROUND_SPEND = 60
+"""Coins an airline spends in one round (auction and Marketplace) at most, nine rounds in ten
+(Normal bots, three airlines, 120 games: median 35). What it will hold beyond this once its
+next income is in is more than the next round can spend, and the income after refills it."""
 COMPLEMENTS = ("plane", "truck", "airport", "passenger")
 """The kinds of card left out in turn when a hand's potential is measured."""
 
@@ -104,14 +109,23 @@ class Appraiser:
     # ------------------------------------------------------------ coins and the cap
 
     def free_coins(self, seat: int, more: int = 0) -> float:
-        """Coins ``seat`` (given ``more``) may spend but cannot keep: all of them when round
+        """Coins ``seat`` (given ``more``) may spend but cannot use: all of them when round
         10's Fly is next (coins then only break a tie), else those its next income would push
-        above the cap."""
+        above the cap or above what the next round can spend (:data:`ROUND_SPEND`)."""
+        return self._coins_over(seat, more, ROUND_SPEND)
+
+    def lost_coins(self, seat: int) -> float:
+        """Coins ``seat`` will lose unless it spends them now: all of them when round 10's Fly
+        is next, else those its next income would push above the cap. Only these pay for a
+        bid that keeps a card from a rival (coins merely spare may yet buy something)."""
+        return self._coins_over(seat, 0, data().coin_cap)
+
+    def _coins_over(self, seat: int, more: int, keep: int) -> float:
         coins = spendable(self.view, seat) + more
         if flies_left(self.view) <= 1:
             return float(max(0, coins))
         income = self.planner.power(self.view, seat, self.cards(seat), self.base)
-        over = self.view.holdings[seat].coins + more + income - data().coin_cap
+        over = self.view.holdings[seat].coins + more + income - min(keep, data().coin_cap)
         return float(max(0, min(coins, over)))
 
     def cost(self, seat: int, price: float) -> float:
@@ -120,8 +134,9 @@ class Appraiser:
         return price - free + FREE_COIN_COST * free
 
     def kept(self, seat: int, coins: int) -> float:
-        """What receiving ``coins`` is worth to ``seat``: those it could keep."""
-        return coins - (self.free_coins(seat, coins) - self.free_coins(seat))
+        """What receiving ``coins`` is worth to ``seat``: those the cap would not take (coins
+        beyond a round's spending still widen what it can bid for a card)."""
+        return coins - (self._coins_over(seat, coins, data().coin_cap) - self.lost_coins(seat))
 
     def top_price(self, seat: int, worth: float) -> int:
         """The most ``seat`` would pay for something worth ``worth`` coins to it: its worth and
