@@ -25,7 +25,7 @@ from flight_tui.games.connecting_flights.competitive.rules.common import (
 )
 from flight_tui.games.connecting_flights.competitive.rules.fly import flight_income
 from flight_tui.games.connecting_flights.competitive.rules.state import BIDDING, CHOOSE_LOTS, FLY, SETUP_PHASES
-from flight_tui.games.connecting_flights.core.chains import AP_CONT, AP_STARS, CARD_AIRPORT, PASS_CONT, PASS_STARS
+from flight_tui.games.connecting_flights.core.chains import AP_CONT, AP_STARS, CARD_AIRPORT, PASS_CONT, PASS_STARS, TRUCK_CAP
 from flight_tui.games.connecting_flights.core.flights import FlightSpec
 
 BEFORE_FLY = SETUP_PHASES + ("choose_lots", "bidding", "market", "trading", FLY)
@@ -163,6 +163,8 @@ class Planner:
             return best
         idle = len(flown) < len(cards.planes)
         market = market or NO_MARKET
+        used = {f.truck for f in plan.flights()}
+        spare_fuel = max((TRUCK_CAP[t] for t in cards.trucks if t not in used), default=0)
 
         def better(income: float, price: int) -> None:
             nonlocal best
@@ -170,8 +172,8 @@ class Planner:
                 best = (income, price)
 
         for kind, item, price in market.items:
-            if kind == "truck" and not idle:
-                continue
+            if kind == "truck" and (not idle or TRUCK_CAP[item] <= spare_fuel):
+                continue  # no plane to fuel, or an unused truck of ours already carries as much
             rest = msgspec.structs.replace(market, items=tuple(b for b in market.items if b[0] != kind))
             income, more = self.with_buys(view, seat, cards.plus(kind, item), earnings, rent, rest)
             better(income - market.coin * price, price + more)
