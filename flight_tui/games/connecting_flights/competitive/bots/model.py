@@ -157,13 +157,14 @@ class Planner:
         """:meth:`power`, and the coins the buys and rent it counts cost."""
         plan = self.arrangement(cards, earnings)
         best = (float(plan.income), 0)
-        flown = {f.passenger for f in plan.flights()}
+        flights = plan.flights()
+        flown = {f.passenger for f in flights}
         grounded = [q for q in cards.passengers if q not in flown]
         if not grounded:
             return best
         idle = len(flown) < len(cards.planes)
         market = market or NO_MARKET
-        used = {f.truck for f in plan.flights()}
+        used = {f.truck for f in flights}
         spare_fuel = max((TRUCK_CAP[t] for t in cards.trucks if t not in used), default=0)
 
         def better(income: float, price: int) -> None:

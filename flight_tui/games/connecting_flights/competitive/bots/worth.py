@@ -112,20 +112,20 @@ class Appraiser:
         """Coins ``seat`` (given ``more``) may spend but cannot use: all of them when round
         10's Fly is next (coins then only break a tie), else those its next income would push
         above the cap or above what the next round can spend (:data:`ROUND_SPEND`)."""
-        return self._coins_over(seat, more, ROUND_SPEND)
+        return self._coins_over(seat, more, min(ROUND_SPEND, data().coin_cap))
 
-    def lost_coins(self, seat: int) -> float:
-        """Coins ``seat`` will lose unless it spends them now: all of them when round 10's Fly
-        is next, else those its next income would push above the cap. Only these pay for a
-        bid that keeps a card from a rival (coins merely spare may yet buy something)."""
-        return self._coins_over(seat, 0, data().coin_cap)
+    def lost_coins(self, seat: int, more: int = 0) -> float:
+        """Coins ``seat`` (given ``more``) will lose unless it spends them now: all of them when
+        round 10's Fly is next, else those its next income would push above the cap. Only these
+        pay for a bid that keeps a card from a rival (coins merely spare may yet buy something)."""
+        return self._coins_over(seat, more, data().coin_cap)
 
     def _coins_over(self, seat: int, more: int, keep: int) -> float:
         coins = spendable(self.view, seat) + more
         if flies_left(self.view) <= 1:
             return float(max(0, coins))
         income = self.planner.power(self.view, seat, self.cards(seat), self.base)
-        over = self.view.holdings[seat].coins + more + income - min(keep, data().coin_cap)
+        over = self.view.holdings[seat].coins + more + income - keep
         return float(max(0, min(coins, over)))
 
     def cost(self, seat: int, price: float) -> float:
@@ -136,7 +136,7 @@ class Appraiser:
     def kept(self, seat: int, coins: int) -> float:
         """What receiving ``coins`` is worth to ``seat``: those the cap would not take (coins
         beyond a round's spending still widen what it can bid for a card)."""
-        return coins - (self._coins_over(seat, coins, data().coin_cap) - self.lost_coins(seat))
+        return coins - (self.lost_coins(seat, coins) - self.lost_coins(seat))
 
     def top_price(self, seat: int, worth: float) -> int:
         """The most ``seat`` would pay for something worth ``worth`` coins to it: its worth and
