@@ -233,10 +233,11 @@ def test_normal_offers_trades_that_the_other_side_accepts():
     for i, (_, state) in enumerate(three_player_markets()):
         me = state.current
         state = R.clone(state)
-        action = make_bot(GAME, "normal", i).choose(R.view(state, me))
+        bot = make_bot(GAME, "normal", i)
+        action = bot.choose(R.view(state, me))
         while isinstance(action, BUYS) and state.current == me:
             R.apply(state, me, action)
-            action = make_bot(GAME, "normal", i).choose(R.view(state, me))
+            action = bot.choose(R.view(state, me))
         if not isinstance(action, Propose):
             continue
         made += 1
