@@ -883,6 +883,37 @@ async def test_once_the_starting_flight_is_complete_the_builder_offers_nothing_m
 
 
 @run_async
+async def test_a_complete_starting_flight_that_breaks_a_rule_says_so_instead_of_offering_to_buy_it():
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, lambda t: t.view(0).phase == "start" and 0 in t.to_act())
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = table.view(0)
+        start = min(setup_rules.legal_starts(view, 0, view.setup_planes, view.setup_passengers), key=setup_rules.start_cost)
+        panel = table_screen(app).query_one(CompetitiveHandPanel)
+        truck = view.holdings[0].trucks[0]
+        for step, card in (("origin", start.origin), ("plane", start.plane), ("truck", truck)):
+            await put_down(pilot, panel, choice_label(WORLD, Choice(step, card)).ljust(30))
+        await pilot.pause()
+        wrong = None
+        for passenger in [c for c in panel.next_choices() if c.step == "passenger"]:
+            await put_down(pilot, panel, choice_label(WORLD, passenger).ljust(30))
+            await pilot.pause()
+            wrong = next((c for c in panel.next_choices() if panel.builder.choice_problems(c)), None)
+            if wrong is not None:
+                break
+            await pilot.press("backspace")
+            await pilot.pause()
+        assert wrong is not None and wrong.step == "dest"
+        await put_down(pilot, panel, choice_label(WORLD, wrong).ljust(30))
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "(the starting flight breaks a rule: Backspace takes a card back)" in text
+        assert "f buys it" not in text
+
+
+@run_async
 async def test_a_bot_that_refuses_an_offer_tells_the_proposer_why():
     table = make_table("human:Ann,normal:Bob", seed=5)
     play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,))

@@ -159,6 +159,8 @@ class CompetitiveHandPanel(HandPanel):
         return [] if self.start_complete else super().next_choices()
 
     def nothing_next_text(self) -> str:
+        if self.start_complete and self.builder.finished_problems():
+            return f"(the starting flight breaks a rule: {self._key('back')} takes a card back)"
         if self.start_complete:
             return f"(the starting flight is complete: {self._key('fly')} buys it)"
         return super().nothing_next_text()
