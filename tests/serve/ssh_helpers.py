@@ -42,7 +42,7 @@ def state(pid: int) -> str:
     """A process's state letter (R, S, Z…), or "" once it is gone."""
     try:
         return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # the second while it is being reaped
         return ""
 
 
