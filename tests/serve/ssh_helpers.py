@@ -42,7 +42,7 @@ def state(pid: int) -> str:
     """A process's state letter (R, S, Z…), or "" once it is gone."""
     try:
         return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # the second while it is being reaped
         return ""
 
 
@@ -228,8 +228,13 @@ class Player:
                 pass
         return text not in self.text()
 
-    async def press(self, keys: str | bytes, settle: float = 0.15) -> None:
+    def send(self, keys: str | bytes) -> None:
+        """Press ``keys`` and go on at once (for keys whose result the test then waits for)."""
         self.chan.write(keys.encode() if isinstance(keys, str) else keys)
+
+    async def press(self, keys: str | bytes, settle: float = 0.15) -> None:
+        """Press ``keys`` and wait until the screen has been quiet for ``settle`` seconds."""
+        self.send(keys)
         await self.quiet(settle)
 
     async def press_and_see(self, keys: str | bytes, timeout: float = 2.0, settle: float = 0.05) -> bool:

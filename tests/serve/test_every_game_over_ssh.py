@@ -29,10 +29,9 @@ async def two_at(opener: Player, joiner: Player, index: int) -> tuple[str, str]:
     title, shown = GAMES[index]
     try:
         assert await opener.wait_for("Welcome") and await joiner.wait_for("Welcome")
-        await opener.press("n")
+        opener.send("n")
         assert await opener.wait_for("New table")
-        for _ in range(index):
-            await opener.press("\x1b[C")  # the next game
+        opener.send("\x1b[C" * index)  # the next game, as often as needed
         assert await opener.wait_for(title)
         await opener.press("\x1b[B")  # Players
         for _ in range(6):
@@ -40,7 +39,7 @@ async def two_at(opener: Player, joiner: Player, index: int) -> tuple[str, str]:
                 break
             await opener.press("\x1b[D" if "< 1 >" not in opener.text() else "\x1b[C")
         assert "< 2 >" in opener.text(), opener.text()
-        await opener.press("\r")
+        opener.send("\r")
         assert await opener.wait_for(shown, 60), opener.text()
         line = f"{title} · Ann{index}, open seat"
         for _ in range(3):
@@ -50,8 +49,7 @@ async def two_at(opener: Player, joiner: Player, index: int) -> tuple[str, str]:
         assert line in joiner.text(), joiner.text()
         listed = [row for row in joiner.screen.display if row.startswith("  │ ") and " · " in row]
         place = next(n for n, row in enumerate(listed) if f"{title} · Ann{index}, open" in row)
-        await joiner.press("\x1b[H" + "\x1b[B" * place)  # Home, then down to this table
-        await joiner.press("\r")
+        joiner.send("\x1b[H" + "\x1b[B" * place + "\r")  # Home, then down to this table, and in
         assert await joiner.wait_for(shown, 60), joiner.text()
         await opener.quiet(1)
         return opener.text(), joiner.text()

@@ -59,7 +59,7 @@ def stat(pid: int) -> list[str] | None:
     """The fields of /proc/PID/stat after the command's name (state first), None once the process is gone."""
     try:
         return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # the second while it is being reaped
         return None
 
 

@@ -1,9 +1,10 @@
 """What a terminal would show of an app under test, to compare with a full repaint of its screen.
 
 :func:`mirror_terminal` feeds every update Textual would write to the terminal (partial updates
-included) to a pyte screen, as a real terminal would take them; :func:`full_repaint` paints the
-app's screen whole into a fresh one; :func:`differences` lists the rows where they differ
-(each cell as the eye sees it: character, colours and text style).
+included) to a pyte screen, as a real terminal would take them (:func:`kept_copy` keeps what it
+shows at one moment); :func:`full_repaint` paints the app's screen whole into a fresh one;
+:func:`differences` lists the rows where they differ (each cell as the eye sees it: character,
+colours and text style).
 """
 
 from __future__ import annotations
@@ -36,6 +37,15 @@ def mirror_terminal(app: App) -> pyte.Screen:
 
     app._display = display_and_mirror
     return terminal
+
+
+def kept_copy(terminal: pyte.Screen) -> pyte.Screen:
+    """What ``terminal`` shows now, kept apart from what it is fed later (its cells are immutable:
+    copying each row is enough)."""
+    kept = pyte.Screen(terminal.columns, terminal.lines)
+    for y in range(terminal.lines):
+        kept.buffer[y].update(terminal.buffer[y])
+    return kept
 
 
 def full_repaint(app: App) -> pyte.Screen:

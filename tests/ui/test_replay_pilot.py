@@ -3,7 +3,6 @@ over, moves refused, every example save, the save left as it was, and ``flight-t
 
 from __future__ import annotations
 
-import copy
 import os
 import shutil
 from contextlib import asynccontextmanager
@@ -12,7 +11,7 @@ from pathlib import Path
 import pytest
 from textual.widgets._footer import FooterKey
 from game_harness import play_until, run_async, screen_lines, seats, wait_for_workers
-from terminal_mirror import differences, full_repaint, mirror_terminal
+from terminal_mirror import differences, full_repaint, kept_copy, mirror_terminal
 
 from flight_tui import paths
 from flight_tui.cli import UNREADABLE_SAVE, main
@@ -29,6 +28,23 @@ SIZE = (80, 24)
 SHORT_GAME = 60
 """An example save of at most this many moves is stepped through move by move."""
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "saves").glob("*.json"))
+
+
+def the_game(path: Path) -> tuple:
+    """What a replay of the example save at ``path`` shows: its rules, settings, seed, seats, moves and position."""
+    table = decode(path.read_bytes(), path.stem).table
+    return table.rules.name, table.config, table.seed, table.seats, table.actions, table.state
+
+
+def replayed_examples() -> list[Path]:
+    """The example saves, newest format first, leaving out a save whose game is that of a newer
+    one (its replay is the same replay): an older format that reads differently stays in."""
+    kept: list[tuple[Path, tuple]] = []
+    for path in sorted(EXAMPLES, reverse=True):
+        game = the_game(path)
+        if all(game != other for _, other in kept):
+            kept.append((path, game))
+    return sorted(path for path, _ in kept)
 
 
 def example(stem: str) -> Table:
@@ -202,7 +218,7 @@ async def test_keys_of_play_say_this_is_a_replay_and_change_nothing():
         assert len(app.screen.table.actions) == 0  # the shown table records nothing
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.stem)
+@pytest.mark.parametrize("path", replayed_examples(), ids=lambda path: path.stem)
 @run_async
 async def test_every_example_save_replays_to_its_end(path):
     loaded = decode(path.read_bytes(), path.stem)
@@ -383,7 +399,7 @@ async def test_each_step_shows_what_a_full_repaint_from_scratch_shows(game):
             while app.screen is not replay_screen:  # a round's summary on the way
                 await pilot.press("enter")
             await pilot.pause()
-            shown = copy.deepcopy(terminal)
+            shown = kept_copy(terminal)
             for widget in replay_screen.walk_children(with_self=True):
                 widget.refresh()
             assert differences(shown, full_repaint(app)) == [], f"move {replay_screen.replay.position}"

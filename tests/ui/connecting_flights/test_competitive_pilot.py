@@ -461,6 +461,7 @@ async def test_in_the_trading_round_the_footer_and_the_panel_both_say_done_tradi
     play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,))
     app = FlightTuiApp(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
+        app.settings = msgspec.structs.replace(app.settings, bot_delay=0.0)
         await wait_until(pilot, lambda: isinstance(app.screen, CompetitiveTableScreen))
         assert "d End turn" in screen_lines(app)[-1] and "d end turn" in text_of(app)
         await pilot.press("d")

@@ -25,6 +25,19 @@ from flight_tui.ui.theming import user_themes_dir
 SIZE = (80, 24)
 
 
+def palette_titles(app) -> list[str]:
+    """The commands the open command palette lists (each option's first line)."""
+    from textual.command import CommandList
+
+    return [str(listed.get_option_at_index(i).prompt).split("\n")[0] for listed in app.screen.query(CommandList) for i in range(listed.option_count)]
+
+
+def palette_lists(app, *titles: str) -> bool:
+    """Whether the open command palette lists a command starting with each of ``titles``."""
+    shown = palette_titles(app)
+    return all(any(t.startswith(title) for t in shown) for title in titles)
+
+
 @run_async
 async def test_menu_keys_reach_every_screen_and_back():
     app = FlightTuiApp()
@@ -105,17 +118,13 @@ async def test_new_game_refuses_bad_fields(stub_table_screen, keys, complaint):
 @run_async
 async def test_palette_lists_app_and_game_commands(stub_table_screen):
     """The stand-in table screen offers an Undo command: the palette lists it and runs it."""
-    from textual.command import CommandList
-
+    expected = ("Undo", "Save game", "Load game", "Rules", "Theme", "Help", "Quit")
     app = FlightTuiApp(table=new_table())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+p")
-        await pilot.pause(0.3)
-        listed = app.screen.query_one(CommandList)
-        titles = {str(listed.get_option_at_index(i).prompt).split("\n")[0] for i in range(listed.option_count)}
-        for title in ("Undo", "Save game", "Load game", "Rules", "Theme", "Help", "Quit"):
-            assert any(t.startswith(title) for t in titles), (title, titles)
+        await wait_until(pilot, lambda: palette_lists(app, *expected))
+        assert palette_lists(app, *expected), palette_titles(app)
         await pilot.press(*"undo", "enter")
         await pilot.pause()
         assert isinstance(app.screen, stub_table_screen)
@@ -128,7 +137,7 @@ async def test_palette_save_game_asks_for_a_slot(stub_table_screen):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+p", *"save game")
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: palette_titles(app)[:1] == ["Save game"])
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, PromptDialog)
@@ -395,17 +404,13 @@ async def test_too_small_terminal_shows_a_notice_and_carries_on(stub_table_scree
 
 @run_async
 async def test_palette_offers_the_real_table_commands():
-    from textual.command import CommandList
-
+    expected = ("Undo", "Hint", "Save game", "Theme")
     app = FlightTuiApp(table=new_table(seats=("human", "easy")))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+p")
-        await pilot.pause(0.3)
-        listed = app.screen.query_one(CommandList)
-        titles = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
-        for title in ("Undo", "Hint", "Save game", "Theme"):
-            assert any(t.startswith(title) for t in titles), (title, titles)
+        await wait_until(pilot, lambda: palette_lists(app, *expected))
+        assert palette_lists(app, *expected), palette_titles(app)
         await pilot.press(*"back to the menu", "enter")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
