@@ -20,6 +20,7 @@ from flight_tui.games.flight.rules.state import (
     Discarded,
     Drew,
     FlightLine,
+    HandResult,
     FlightView,
     Play,
     TurnInfo,
@@ -113,6 +114,23 @@ def test_hard_budget_is_samples_so_a_slow_machine_plays_the_same(monkeypatch):
     monkeypatch.setattr(hard, "time", SteppingClock(step=60.0))  # a minute passes between every two looks at the clock
     slow = [make_bot("flight", "hard", 3, max_samples=12).choose(v) for v in views]
     assert slow == fast
+
+
+def test_hard_judges_the_hand_that_ends_a_match_by_the_match_totals_h14():
+    """H14: a match to 100 ends after the hand in which someone reaches 100, and the highest
+    total wins it. A hand won by 60 points that leaves the rival ahead on the totals is a lost
+    match; while nobody has reached 100 the hand is judged alone."""
+    state = FLIGHT.new_game(FlightConfig(players=2, target=100), 1)
+    state.hand_results.append(HandResult(4, [50, -10], 0, 0))
+    state.scores = [90, 110]
+    assert hard.hand_utility(state, 0) > 1.0  # the hand alone: won
+    assert hard.hand_utility(state, 0, state.config) < 0.5  # the match: lost
+    assert hard.hand_utility(state, 1, state.config) > 1.0
+    state.scores = [90, 60]
+    assert hard.hand_utility(state, 0, state.config) == hard.hand_utility(state, 0)
+    single = msgspec.structs.replace(state.config, target=0, hands=4)  # a match of four hands ends here
+    state.scores = [95, 96]
+    assert hard.hand_utility(state, 0, single) < 0.5
 
 
 def test_bots_with_the_same_seed_play_the_same_game():

@@ -4,7 +4,8 @@ For each decision it takes a few candidate moves (both draws; or the best whole-
 the Normal bot's scoring), then repeatedly samples the hidden cards consistently with what it
 has seen (:mod:`flight_determinize`), plays every candidate out in that same sample with the
 quick player (:mod:`flight_quick`) for all seats to the end of the hand, and keeps the
-candidate with the best average result. Its budget is counted in samples and playouts, not
+candidate with the best average result: winning the hand, or the match on its totals when
+that hand would end it (:func:`hand_utility`). Its budget is counted in samples and playouts, not
 seconds, so its play is the same for a seed however busy the machine is, and it does not thin
 out at a full table, where each playout is longer; decisions with one legal action,
 and landings, are instant, and it stops early once the choice is clear (see :func:`settled`).
@@ -26,7 +27,8 @@ from flight_tui.games.flight.bots.tactics import landing_plan
 from flight_tui.engine.rng import Rng
 from flight_tui.engine.search import SearchSummary, summarize
 from flight_tui.games.flight.rules import FLIGHT
-from flight_tui.games.flight.rules.state import DRAW, FlightAction, FlightState, FlightView
+from flight_tui.games.flight.rules.game import match_over
+from flight_tui.games.flight.rules.state import DRAW, FlightAction, FlightConfig, FlightState, FlightView
 
 DEFAULT_BUDGET: float | None = None
 """Seconds of search per decision at most (None: no limit but the samples)."""
@@ -44,9 +46,13 @@ MARGIN_WEIGHT = 0.01
 """Utility of a hand: 1 for winning it (0.5 for a tie) plus this much per point of margin."""
 
 
-def hand_utility(state: FlightState, seat: int) -> float:
-    """How good the last finished hand of ``state`` was for ``seat``."""
-    points = state.hand_results[-1].points
+def hand_utility(state: FlightState, seat: int, match: FlightConfig | None = None) -> float:
+    """How good the last finished hand of ``state`` was for ``seat``: winning it, or, when it
+    ends ``match`` (the match being played, not the one-hand playout), winning the match on
+    the totals; and a little for each point of margin."""
+    last = state.hand_results[-1]
+    ends = match is not None and match_over(match, state.scores, last.hand_no)
+    points = state.scores if ends else last.points
     mine = points[seat]
     best_other = max(p for s, p in enumerate(points) if s != seat)
     won = 1.0 if mine > best_other else 0.5 if mine == best_other else 0.0
@@ -115,7 +121,7 @@ class HardBot(PlanFollower):
                 for action in actions:
                     FLIGHT.apply(state, view.seat, action)
                 play_out(state)
-                results[i].append(hand_utility(state, view.seat))
+                results[i].append(hand_utility(state, view.seat, view.config))
         totals = [sum(r) for r in results]
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         self.last_search = summarize(results, best)

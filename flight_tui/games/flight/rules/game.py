@@ -190,6 +190,14 @@ def legal_from(phase: str, hand: Sequence[int], flights, turn: TurnInfo, discard
     return plays + [DISCARDS[c] for c in hand if not kept_back(hand, turn, c)]
 
 
+def match_over(config: FlightConfig, scores: Sequence[int], hand_no: int) -> bool:
+    """Whether a match ends once hand ``hand_no`` is scored, the totals being ``scores``: after
+    its number of hands, or when someone has reached the target (H14) or the hands run out (H17)."""
+    if config.hands:
+        return hand_no >= config.hands
+    return max(scores) >= config.target or hand_no >= config.max_hands
+
+
 class FlightRules(Rules):
     """Flight's implementation of :class:`flight_tui.engine.protocol.Rules`."""
 
@@ -433,12 +441,7 @@ class FlightRules(Rules):
         state.hand_results.append(result)
         state.scores = [s + p for s, p in zip(state.scores, points)]
         state.log.append(HandEnded(result))
-        cfg = state.config
-        if cfg.hands:
-            over = state.hand_no >= cfg.hands
-        else:
-            over = max(state.scores) >= cfg.target or state.hand_no >= cfg.max_hands  # H14, H17
-        if over:
+        if match_over(state.config, state.scores, state.hand_no):
             best = max(state.scores)
             state.winners = [i for i, s in enumerate(state.scores) if s == best]
             state.phase = OVER
