@@ -32,6 +32,7 @@ from flight_tui.games.connecting_flights.competitive.ui.table_screen import Comp
 from flight_tui.games.connecting_flights.competitive.ui.trade import OfferDialog, TradeDialog
 from flight_tui.games.connecting_flights.core_ui.builder import Choice, choice_label
 from flight_tui.ui.screens.dialogs import PromptDialog
+from flight_tui.table import Table
 from flight_tui.ui.widgets.handoff import HandOffScreen
 
 WORLD = world()
@@ -850,23 +851,30 @@ async def test_home_and_end_go_to_the_first_and_the_last_row_of_every_list():
         await ends(pilot, mine, selectable[-1], selectable[0])
 
 
+def at_the_starting_flight() -> tuple[Table, list[Choice]]:
+    """A three-airline table at Ann's starting flight, and the cards of her cheapest legal one in
+    the builder's order: origin, plane, her fuel truck, passenger, destination."""
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
+    play_scripted(table, lambda t: t.view(0).phase == "start" and 0 in t.to_act())
+    view = table.view(0)
+    start = min(setup_rules.legal_starts(view, 0, view.setup_planes, view.setup_passengers), key=setup_rules.start_cost)
+    steps = (("origin", start.origin), ("plane", start.plane), ("truck", view.holdings[0].trucks[0]), ("passenger", start.passenger), ("dest", start.dest))
+    return table, [Choice(step, card) for step, card in steps]
+
+
 @run_async
 async def test_once_the_starting_flight_is_complete_the_builder_offers_nothing_more_and_the_send_key_buys_it():
     from flight_tui.games.connecting_flights.competitive.rules.state import StartBought
     from flight_tui.games.connecting_flights.core_ui.hand import ChoiceList
 
-    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
-    play_scripted(table, lambda t: t.view(0).phase == "start" and 0 in t.to_act())
+    table, cards = at_the_starting_flight()
     app = CompetitiveApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "f Buy flight" in screen_lines(app)[-1] and "Send" not in screen_lines(app)[-1]
-        view = table.view(0)
-        start = min(setup_rules.legal_starts(view, 0, view.setup_planes, view.setup_passengers), key=setup_rules.start_cost)
         panel = table_screen(app).query_one(CompetitiveHandPanel)
-        truck = view.holdings[0].trucks[0]
-        for step, card in (("origin", start.origin), ("plane", start.plane), ("truck", truck), ("passenger", start.passenger), ("dest", start.dest)):
-            await put_down(pilot, panel, choice_label(WORLD, Choice(step, card)).ljust(30))
+        for choice in cards:
+            await put_down(pilot, panel, choice_label(WORLD, choice).ljust(30))
         await pilot.pause()
         assert panel.query_one(ChoiceList).rows == []  # no plane (or anything) to add
         text = text_of(app)
@@ -877,7 +885,7 @@ async def test_once_the_starting_flight_is_complete_the_builder_offers_nothing_m
         await pilot.press("backspace")  # the destination taken back: the airports are offered again
         await pilot.pause()
         assert panel.query_one(ChoiceList).rows and "Add" in screen_lines(app)[-1]
-        await put_down(pilot, panel, choice_label(WORLD, Choice("dest", start.dest)).ljust(30))
+        await put_down(pilot, panel, choice_label(WORLD, cards[-1]).ljust(30))
         await pilot.press("f")
         await pilot.pause()
         assert any(isinstance(e, StartBought) and e.seat == 0 for e in table.state.log)
@@ -885,17 +893,13 @@ async def test_once_the_starting_flight_is_complete_the_builder_offers_nothing_m
 
 @run_async
 async def test_a_complete_starting_flight_that_breaks_a_rule_says_so_instead_of_offering_to_buy_it():
-    table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
-    play_scripted(table, lambda t: t.view(0).phase == "start" and 0 in t.to_act())
+    table, cards = at_the_starting_flight()
     app = CompetitiveApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        view = table.view(0)
-        start = min(setup_rules.legal_starts(view, 0, view.setup_planes, view.setup_passengers), key=setup_rules.start_cost)
         panel = table_screen(app).query_one(CompetitiveHandPanel)
-        truck = view.holdings[0].trucks[0]
-        for step, card in (("origin", start.origin), ("plane", start.plane), ("truck", truck)):
-            await put_down(pilot, panel, choice_label(WORLD, Choice(step, card)).ljust(30))
+        for choice in cards[:3]:  # origin, plane, truck
+            await put_down(pilot, panel, choice_label(WORLD, choice).ljust(30))
         await pilot.pause()
         wrong = None
         for passenger in [c for c in panel.next_choices() if c.step == "passenger"]:
