@@ -38,12 +38,26 @@ def children(pid: int) -> list[int]:
         return []
 
 
+def stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command's name (state first), None once the process is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except (FileNotFoundError, ProcessLookupError):  # the second while it is being reaped
+        return None
+
+
 def state(pid: int) -> str:
     """A process's state letter (R, S, Z…), or "" once it is gone."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
-    except (FileNotFoundError, ProcessLookupError):  # the second while it is being reaped
-        return ""
+    fields = stat(pid)
+    return fields[0] if fields else ""
+
+
+async def holds_soon(condition, timeout: float = PATIENCE) -> bool:
+    """Wait until ``condition()`` holds (True), looking every 50 ms, or ``timeout`` seconds pass (False)."""
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    return condition()
 
 
 class ServeProcess:

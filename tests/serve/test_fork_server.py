@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.serve.ssh_helpers import Player, ServeProcess, make_key
+from tests.serve.ssh_helpers import Player, ServeProcess, make_key, stat
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads processes from /proc")
 
@@ -53,14 +53,6 @@ async def in_the_lobby(server: ServeProcess, name: str, key) -> Player:
     player = await Player.connect(server.port, name, key=key)
     assert await player.wait_for("No tables yet")
     return player
-
-
-def stat(pid: int) -> list[str] | None:
-    """The fields of /proc/PID/stat after the command's name (state first), None once the process is gone."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    except (FileNotFoundError, ProcessLookupError):  # the second while it is being reaped
-        return None
 
 
 def apps_started(server: ServeProcess) -> list[int]:

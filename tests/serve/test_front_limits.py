@@ -20,9 +20,8 @@ from types import SimpleNamespace
 
 import asyncssh
 import pytest
-from patience import PATIENCE
 
-from tests.serve.ssh_helpers import Player, ServeProcess, make_key
+from tests.serve.ssh_helpers import Player, ServeProcess, holds_soon, make_key
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc and binds 127.0.0.N")
 
@@ -75,15 +74,6 @@ def rss_kb(pid: int) -> int:
     return int(line.split()[1])
 
 
-async def app_ended(front, pid: int) -> bool:
-    """Wait until the player's app ``pid`` has ended and been collected (False: still there after the patience)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + PATIENCE
-    while pid in front.serve.apps() and loop.time() < deadline:
-        await asyncio.sleep(0.05)
-    return pid not in front.serve.apps()
-
-
 # ------------------------------------------------------------ 2. one terminal per connection, sizes, environment
 
 
@@ -128,7 +118,7 @@ def test_a_client_that_stops_reading_does_not_make_the_server_grow(front):
         app = front.serve.app_of("Ann")
         ann.chan.resume_reading()
         ann.close()
-        return grown, played, await app_ended(front, app)
+        return grown, played, await holds_soon(lambda: app not in front.serve.apps())
 
     grown, played, ended = run(scenario())
     assert grown < 2048, f"the server grew by {grown} KB"  # it grew by 3-4 MB before it stopped reading the app
@@ -254,10 +244,7 @@ def test_idle_connections_that_never_log_in_cannot_keep_a_friend_out(front):
                 pass
 
         shut = [asyncio.ensure_future(closed(reader)) for reader, _ in idle]
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + IDLE_WAIT
-        while sum(not done.done() for done in shut) > MAY_STAY_OPEN and loop.time() < deadline:
-            await asyncio.sleep(0.05)
+        await holds_soon(lambda: sum(not done.done() for done in shut) <= MAY_STAY_OPEN, IDLE_WAIT)
         still_open = sum(not done.done() for done in shut)
         for done in shut:
             done.cancel()
