@@ -919,6 +919,34 @@ async def test_a_complete_starting_flight_that_breaks_a_rule_says_so_instead_of_
 
 
 @run_async
+async def test_a_starting_flight_over_the_budget_says_it_cannot_be_bought_instead_of_offering_to_buy_it():
+    from flight_tui.games.connecting_flights.competitive.rules.actions import BuyStart
+
+    table, cards = at_the_starting_flight()
+    view = table.view(0)
+    budget = setup_rules.budget(view, 0)
+    ours = [c for c in view.airport_pool if WORLD.airport_of_card(c).continent == view.holdings[0].continent]
+    dear = next(
+        BuyStart(origin, plane, passenger, dest)
+        for origin in ours for dest in ours for plane in view.setup_planes for passenger in view.setup_passengers
+        if (setup_rules.start_problem(view, 0, BuyStart(origin, plane, passenger, dest), view.setup_planes, view.setup_passengers) or "").startswith("That flight costs")
+    )
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = table_screen(app).query_one(CompetitiveHandPanel)
+        steps = (("origin", dear.origin), ("plane", dear.plane), ("truck", cards[2].card), ("passenger", dear.passenger), ("dest", dear.dest))
+        for step, card in steps:
+            await put_down(pilot, panel, choice_label(WORLD, Choice(step, card)).ljust(30))
+        await pilot.pause()
+        text = " ".join(line.strip() for line in screen_lines(app))
+        cost = setup_rules.start_cost(dear)
+        assert f"Cost so far {cost} of your budget {budget} · {cost - budget} over your budget" in text
+        assert "(the starting flight cannot be bought: Backspace takes a card back)" in text
+        assert "f buys" not in text and "✓ Every flight keeps the rules." in text
+
+
+@run_async
 async def test_a_bot_that_refuses_an_offer_tells_the_proposer_why():
     table = make_table("human:Ann,normal:Bob", seed=5)
     play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,))

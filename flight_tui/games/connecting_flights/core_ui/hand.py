@@ -260,7 +260,8 @@ class HandPanel(Widget, can_focus=True):
         return "Flights are arranged in the Fly phase."
 
     def ready_words(self) -> str:
-        """What the send key does with chains that keep the rules (after the key's name)."""
+        """What the send key does with chains that keep the rules (after the key's name; "":
+        they cannot be sent as they are)."""
         return "flies them"
 
     def next_choices(self) -> list[Choice]:
@@ -329,7 +330,8 @@ class HandPanel(Widget, can_focus=True):
         problems = self.builder.problems()
         if not problems:
             if self.builder.finished_chains():
-                ready = f": {self._key('fly')} {self.ready_words()}" if self.can_build else ""
+                words = self.ready_words() if self.can_build else ""
+                ready = f": {self._key('fly')} {words}" if words else ""
                 return Text(f"✓ Every flight keeps the rules{ready}.")
             return Text("")
         text = Text()

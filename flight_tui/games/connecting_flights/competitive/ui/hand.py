@@ -158,12 +158,25 @@ class CompetitiveHandPanel(HandPanel):
         """At set-up, nothing more once the starting flight is complete (it is one flight)."""
         return [] if self.start_complete else super().next_choices()
 
+    @property
+    def start_refused(self) -> bool:
+        """Whether the complete starting flight would be refused by the rules (over the budget,
+        a broken rule); False while it is not complete."""
+        view = self.view
+        if not self.start_complete or view is None:
+            return False
+        action = self.to_action(self.builder.finished_chains())
+        return setup_rules.start_problem(view, view.seat, action, view.setup_planes, view.setup_passengers) is not None
+
     def nothing_next_text(self) -> str:
-        if self.start_complete and self.builder.finished_problems():
-            return f"(the starting flight breaks a rule: {self._key('back')} takes a card back)"
-        if self.start_complete:
-            return f"(the starting flight is complete: {self._key('fly')} buys it)"
-        return super().nothing_next_text()
+        if not self.start_complete:
+            return super().nothing_next_text()
+        back = self._key("back")
+        if self.builder.finished_problems():
+            return f"(the starting flight breaks a rule: {back} takes a card back)"
+        if self.start_refused:  # over the budget: the note above says by how much
+            return f"(the starting flight cannot be bought: {back} takes a card back)"
+        return f"(the starting flight is complete: {self._key('fly')} buys it)"
 
     def building_words(self) -> Text:
         """The starting flight once complete, without the next flight the builder would start."""
@@ -180,7 +193,10 @@ class CompetitiveHandPanel(HandPanel):
         return "Starting flight: " if self.starting else super().building_heading()
 
     def ready_words(self) -> str:
-        return "buys this starting flight" if self.starting else "sends them"
+        """What the send key does with the chains built ("" when the starting flight cannot be bought)."""
+        if self.starting:
+            return "" if self.start_refused else "buys this starting flight"
+        return "sends them"
 
     def idle_text(self) -> str:
         view = self.view
@@ -204,7 +220,8 @@ class CompetitiveHandPanel(HandPanel):
             budget = setup_rules.budget(view, view.seat)
             flights = [f for chain in chains for f in chain] or builder.current[:1]
             cost = _start_total(self.world, flights)
-            return Text(f"Cost so far {cost} of your budget {budget} · {budget - cost} left as coins", style="bold")
+            rest = f"{budget - cost} left as coins" if cost <= budget else f"{cost - budget} over your budget"
+            return Text(f"Cost so far {cost} of your budget {budget} · {rest}", style="bold")
         record = fly_rules.score(view, view.seat, chains)
         text = Text(f"This round: {count(record.flights, 'valid flight')}, income {record.income}", style="bold")
         grounded = [p for p in view.placed if p.seat == view.seat]
