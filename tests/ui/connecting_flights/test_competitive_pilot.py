@@ -921,6 +921,7 @@ async def test_a_complete_starting_flight_that_breaks_a_rule_says_so_instead_of_
 @run_async
 async def test_a_starting_flight_over_the_budget_says_it_cannot_be_bought_instead_of_offering_to_buy_it():
     from flight_tui.games.connecting_flights.competitive.rules.actions import BuyStart
+    from flight_tui.games.connecting_flights.core_ui.hand import ChoiceList
 
     table, cards = at_the_starting_flight()
     view = table.view(0)
@@ -936,11 +937,16 @@ async def test_a_starting_flight_over_the_budget_says_it_cannot_be_bought_instea
         await pilot.pause()
         panel = table_screen(app).query_one(CompetitiveHandPanel)
         steps = (("origin", dear.origin), ("plane", dear.plane), ("truck", cards[2].card), ("passenger", dear.passenger), ("dest", dear.dest))
-        for step, card in steps:
+        for step, card in steps[:-1]:
             await put_down(pilot, panel, choice_label(WORLD, Choice(step, card)).ljust(30))
         await pilot.pause()
-        text = " ".join(line.strip() for line in screen_lines(app))
         cost = setup_rules.start_cost(dear)
+        last = choice_label(WORLD, Choice(*steps[-1])).ljust(30)
+        row = next(text for text, _ in panel.query_one(ChoiceList).rows if text.startswith(last))
+        assert row.endswith(f"✗ {cost - budget} over your budget")  # the card that takes it over is marked so
+        await put_down(pilot, panel, last)
+        await pilot.pause()
+        text = " ".join(line.strip() for line in screen_lines(app))
         assert f"Cost so far {cost} of your budget {budget} · {cost - budget} over your budget" in text
         assert "(the starting flight cannot be bought: Backspace takes a card back)" in text
         assert "f buys" not in text and "✓ Every flight keeps the rules." in text

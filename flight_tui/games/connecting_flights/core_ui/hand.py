@@ -292,20 +292,21 @@ class HandPanel(Widget, can_focus=True):
             return Text(self.idle_text())
         return Text(self.building_heading()) + self.building_words()
 
-    def _choice_reasons(self, choice: Choice) -> list[str]:
-        """The rules ``choice`` would break, each in a few words with its number."""
+    def choice_reasons(self, choice: Choice) -> list[str]:
+        """The rules ``choice`` would break, each in a few words with its number (a mode may
+        add its own reasons)."""
         broken = [p for p in self.builder.choice_problems(choice) if p.rule is not None]
         return list(dict.fromkeys(reason_words(p) for p in broken))
 
     def _choice_row(self, choice: Choice) -> tuple[str, bool]:
-        reasons = self._choice_reasons(choice)
+        reasons = self.choice_reasons(choice)
         mark = "✓" if not reasons else "✗ " + "; ".join(reasons)
         return f"{choice_label(self.world, choice):<30}{self.choice_note(choice)} {mark}", not reasons
 
     def _show_choice_why(self) -> None:
         """Under the list, when the row of the card under the cursor is cut: everything it would break."""
         choice, choices = self.choice, self.query_one(ChoiceList)
-        reasons = self._choice_reasons(choice) if choice is not None else []
+        reasons = self.choice_reasons(choice) if choice is not None else []
         row = choices.rows[choices.cursor][0] if choices.rows else ""
         cut = len(row) + 2 > choices.size.width
         why = Text()

@@ -206,9 +206,30 @@ class CompetitiveHandPanel(HandPanel):
 
     def choice_note(self, choice: Choice) -> str:
         """At set-up, each card's price."""
+        price = self._price(choice)
+        return f"  {price}c" if price is not None else ""
+
+    def choice_reasons(self, choice: Choice) -> list[str]:
+        """The rules' reasons, and at set-up a card that would take the flight over the budget."""
+        reasons = super().choice_reasons(choice)
+        price = self._price(choice)
+        if price is not None and self.view is not None:
+            over = self._start_cost() + price - setup_rules.budget(self.view, self.view.seat)
+            if over > 0:
+                reasons.append(f"{over} over your budget")
+        return reasons
+
+    def _price(self, choice: Choice) -> int | None:
+        """At set-up, the price of the card ``choice`` puts down (None: not at set-up, or free)."""
         if not self.starting or choice.card is None or choice.step == "truck":
-            return ""
-        return f"  {_start_total(self.world, [_as_flight(choice)])}c"
+            return None
+        return _start_total(self.world, [_as_flight(choice)])
+
+    def _start_cost(self) -> int:
+        """What the cards of the starting flight put down so far cost."""
+        builder = self.builder
+        flights = [f for chain in builder.finished_chains() for f in chain] or builder.current[:1]
+        return _start_total(self.world, flights)
 
     def note(self) -> Text | None:
         """The running total against the budget at set-up; this round's income in the Fly phase."""
@@ -218,8 +239,7 @@ class CompetitiveHandPanel(HandPanel):
         chains = builder.finished_chains()
         if self.starting:
             budget = setup_rules.budget(view, view.seat)
-            flights = [f for chain in chains for f in chain] or builder.current[:1]
-            cost = _start_total(self.world, flights)
+            cost = self._start_cost()
             rest = f"{budget - cost} left as coins" if cost <= budget else f"{cost - budget} over your budget"
             return Text(f"Cost so far {cost} of your budget {budget} · {rest}", style="bold")
         record = fly_rules.score(view, view.seat, chains)
