@@ -9,6 +9,7 @@ from passaportas_harness import PassaportasApp, make_table, play_until, run_asyn
 from rich.console import Console
 from textual.widgets import OptionList
 
+from flight_tui.games.passaportas.rules.game import litres
 from flight_tui.games.passaportas.rules.state import CUSTOMS, FUEL, HOME, Boarded, CustomsPassed, Flew, Fly, GroupRef, PassCustoms, UseCustoms
 from flight_tui.ui.widgets.handoff import HandOffScreen
 from flight_tui.games.passaportas.ui.choosers import OptionChooser, ResultsScreen
@@ -297,6 +298,9 @@ async def test_the_fuel_dialog_opened_after_a_hint_starts_on_the_hinted_amount()
         chooser = app.screen
         assert isinstance(chooser, OptionChooser) and [key for key, _ in chooser.options] == ["3", "8"]
         assert chooser.query_one(OptionList).highlighted == 1
+        tank = table.view(0).fuel  # each way says what it leaves in the tank for Bob, who plays next
+        rests = [label.rsplit(" · ", 1)[1] for _, label in chooser.options]
+        assert rests == [f"leaves {litres(tank - 3)} for Bob", "leaves no fuel for Bob" if tank == 8 else f"leaves {litres(tank - 8)} for Bob"]
         assert not [n for n in app._notifications if n.title == "Hint"]  # it would stand over the dialog
         played = len(table.actions)
         await pilot.press("enter")

@@ -54,9 +54,14 @@ class OptionChooser(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-def fuel_options(amounts: Sequence[int], routes: Sequence[str]) -> list[tuple[str, str]]:
-    """``(amount, "8,000 l  LON – PAR – ROM")`` for each way to the chosen city."""
-    return [(str(a), f"{litres(a):>9}  {route}") for a, route in zip(amounts, routes)]
+def fuel_options(amounts: Sequence[int], routes: Sequence[str], tank: int, next_name: str) -> list[tuple[str, str]]:
+    """``(amount, "8,000 l  LON – PAR – ROM · leaves 2,000 l for Bob")`` for each way to the
+    chosen city: what it burns, where it goes, and what stays in the tank for the next player."""
+    options = []
+    for a, route in zip(amounts, routes):
+        rest = f"leaves {litres(tank - a)} for {next_name}" if tank > a else f"leaves no fuel for {next_name}"
+        options.append((str(a), f"{litres(a):>9}  {route} · {rest}"))
+    return options
 
 
 def customs_key(player: int, size: int) -> str:

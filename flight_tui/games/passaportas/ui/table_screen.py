@@ -427,9 +427,11 @@ class PassaportasTableScreen(GameTableScreen):
 
         hinted = self.hinted_move()
         start = str(hinted.fuel) if isinstance(hinted, Fly) and hinted.city == city else None
-        question = f"Fly to {self.game_map.name(city)}: how much fuel to burn? (the rest stays for the next player)"
+        question = f"Fly to {self.game_map.name(city)}: how much fuel to burn? What is left stays in the tank."
         self.forget_hint()  # its notice would stand over the dialog, which starts on the hinted answer
-        self.app.push_screen(OptionChooser(question, fuel_options(amounts, routes), start), callback=chosen)
+        next_name = self.table.names[(view.current + 1) % len(self.table.names)]
+        options = fuel_options(amounts, routes, view.fuel, next_name)
+        self.app.push_screen(OptionChooser(question, options, start), callback=chosen)
 
     def action_customs(self) -> None:
         view = self.view
