@@ -7,7 +7,7 @@ config (``CoopConfig``) and the value each takes; fields it leaves out keep thei
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any
 
@@ -134,11 +134,12 @@ def scenario_attempt(key: str) -> int | None:
     return int(attempt) if hash_mark and attempt.isdigit() else None
 
 
-def parse_campaigns(data: bytes, continents: tuple[str, ...] | None = None) -> tuple[Campaign, ...]:
-    """Decode and check a scenarios file; ``continents`` are the ids a set-up may name."""
+def parse_campaigns(data: bytes, continents: Callable[[str], tuple[str, ...]] | None = None) -> tuple[Campaign, ...]:
+    """Decode and check a scenarios file; ``continents(game)`` gives the ids a set-up of a
+    campaign of that game may name (unchecked without it)."""
     campaigns = _decode_campaigns(data)
     for campaign in campaigns:
-        _check_campaign(campaign, continents)
+        _check_campaign(campaign, continents(campaign.game) if continents else None)
     return campaigns
 
 
@@ -211,10 +212,7 @@ def continent_names(game: str) -> dict[str, str]:
 def load_campaigns() -> tuple[Campaign, ...]:
     """The campaigns bundled with the game, each checked against its game's continents."""
     data = resources.files("flight_tui.campaigns").joinpath("scenarios.toml").read_bytes()
-    campaigns = _decode_campaigns(data)
-    for campaign in campaigns:
-        _check_campaign(campaign, tuple(continent_names(campaign.game)))
-    return campaigns
+    return parse_campaigns(data, lambda game: tuple(continent_names(game)))
 
 
 def get_campaign(campaign_id: str) -> Campaign:

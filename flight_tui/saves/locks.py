@@ -65,11 +65,6 @@ def remove_lock_file(path: Path) -> None:
         pass
 
 
-def is_held(path: Path) -> bool:
-    """Whether this program holds the save at ``path``."""
-    return path in _held
-
-
 @contextmanager
 def held_briefly(path: Path, wait: float = WRITE_WAIT) -> Iterator[None]:
     """Lock the save at ``path`` for a write (waiting up to ``wait`` seconds); ``SaveInUse`` if it stays locked."""

@@ -78,7 +78,7 @@ def test_unknown_continents_are_refused_when_the_world_is_given():
     data = scenario_toml(6, setup='continents = ["EU", "XX"]')
     parse_campaigns(data)
     with pytest.raises(CampaignDataError, match="XX"):
-        parse_campaigns(data, continents=("EU", "AS"))
+        parse_campaigns(data, continents=lambda game: ("EU", "AS"))
 
 
 def test_scenario_keys_round_trip_and_bad_keys_are_refused():

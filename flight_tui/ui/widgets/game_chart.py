@@ -99,9 +99,6 @@ class GameCharts(Vertical):
     GameCharts {
         height: 1fr;
     }
-    GameCharts.-compact {
-        height: 14;
-    }
     GameCharts .chart-legend {
         height: auto;
         text-style: bold;
@@ -112,10 +109,9 @@ class GameCharts(Vertical):
     }
     """
 
-    def __init__(self, charts: list[Chart], *, compact: bool = False, **kwargs) -> None:
+    def __init__(self, charts: list[Chart], **kwargs) -> None:
         super().__init__(**kwargs)
         self.charts = [chart for chart in charts if chart.x]
-        self.set_class(compact, "-compact")
 
     def compose(self) -> ComposeResult:
         if not self.charts:
@@ -124,8 +120,3 @@ class GameCharts(Vertical):
             yield Static(legend(chart), classes="chart-legend", markup=False)
             yield ChartPlot(chart)
 
-
-def end_chart(screen: Screen) -> GameCharts | Static:
-    """A compact chart of the game under an end screen (to yield in its ``compose``)."""
-    table = table_below(screen)
-    return GameCharts(charts_of(table), compact=True) if table is not None else Static("")
