@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from game_harness import run_async, screen_lines, wait_until
+from lesson_harness import assert_panel_beside_its_target, go_to_step, lesson_app, notices, ready
 from hand_harness import put_down
 
 from flight_tui import paths
@@ -30,27 +31,11 @@ from flight_tui.games.connecting_flights.competitive.ui.round_summary_screen imp
 from flight_tui.games.connecting_flights.competitive.ui.setup_view import SetupView
 from flight_tui.games.connecting_flights.core_ui.builder import Choice, choice_label
 from flight_tui.games.connecting_flights.core_ui.lists import LineList
-from flight_tui.ui.app import FlightTuiApp
 from flight_tui.ui.screens.menu import MenuScreen
-from flight_tui.ui.widgets.lesson_panel import LessonPanel
 
 WORLD = world()
 
-
-def lesson_app() -> FlightTuiApp:
-    """The app opening the competitive lesson, its bot moving without a pause."""
-    app = FlightTuiApp(lesson="connecting-flights")
-    app.settings.bot_delay = 0
-    return app
-
-
-def notices(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
-
-
-async def ready(pilot, screen) -> None:
-    """Wait until the lesson waits for the learner, or a summary screen is up."""
-    await wait_until(pilot, lambda: pilot.app.screen is not screen or screen.learner_asked())
+GAME = "connecting-flights"
 
 
 async def pick(pilot, view, action, choices) -> None:
@@ -94,30 +79,9 @@ async def take_step(pilot, screen) -> None:
     await pilot.pause()
 
 
-async def go_to_step(pilot, screen, step_id: str) -> None:
-    while screen.lesson.step.id != step_id or pilot.app.screen is not screen:
-        await ready(pilot, screen)
-        if pilot.app.screen is not screen:  # a round's summary
-            await pilot.press("enter")
-        elif screen.lesson.step.id != step_id:
-            await take_step(pilot, screen)
-    await ready(pilot, screen)
-
-
-def assert_panel_beside_its_target(app, screen) -> None:
-    panel = screen.query_one(LessonPanel)
-    width, height = app.size
-    region = panel.region
-    assert region.x >= 0 and region.right <= width and region.y >= 0 and region.bottom <= height - 1, "the panel leaves the screen or covers the footer"
-    at = screen.lesson.step.at
-    if at:
-        assert not region.overlaps(screen.query_one(at).region), f"the panel covers {at}"
-    assert any(line in "\n".join(screen_lines(app)) for line in panel.text.split()[:3])
-
-
 @run_async
 async def test_the_competitive_lesson_is_finished_with_keys_only():
-    app = lesson_app()
+    app = lesson_app(GAME)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -144,12 +108,12 @@ async def test_the_competitive_lesson_is_finished_with_keys_only():
 
 @run_async
 async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
-    app = lesson_app()
+    app = lesson_app(GAME)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         table = screen.table
-        await go_to_step(pilot, screen, "keep")
+        await go_to_step(pilot, screen, "keep", take_step)
         setup = screen.query_one(SetupView)
         other = next(action for _, action in setup.choices if action != screen.lesson.expected)
         before = list(table.actions)
@@ -157,7 +121,7 @@ async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
         await pilot.pause()
         assert table.actions == before and screen.lesson.step.id == "keep"
         assert any("Keep the Lobbyist" in text for text in notices(app))
-        await go_to_step(pilot, screen, "bid")
+        await go_to_step(pilot, screen, "bid", take_step)
         before = list(table.actions)
         await pilot.press("p")  # a pass: legal, not the step's bid
         await pilot.pause()
@@ -171,7 +135,7 @@ async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
 @pytest.mark.parametrize("steps_before_esc", [0, 5])
 @run_async
 async def test_esc_leaves_at_any_point_and_the_lesson_starts_again(steps_before_esc):
-    app = lesson_app()
+    app = lesson_app(GAME)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -199,7 +163,7 @@ async def test_esc_leaves_at_any_point_and_the_lesson_starts_again(steps_before_
 
 @run_async
 async def test_esc_leaves_from_a_rounds_summary_too():
-    app = lesson_app()
+    app = lesson_app(GAME)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen

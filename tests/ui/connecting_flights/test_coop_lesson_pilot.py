@@ -7,30 +7,13 @@ from __future__ import annotations
 
 import pytest
 from game_harness import run_async, screen_lines, wait_until
+from lesson_harness import assert_panel_beside_its_target, go_to_step, lesson_app, notices, ready
 
 from flight_tui import paths
 from flight_tui.games.connecting_flights.coop.rules.state import Buy, ChooseStart, FlyNext, Pass, SetChains
-from flight_tui.ui.app import FlightTuiApp
 from flight_tui.ui.screens.menu import MenuScreen
-from flight_tui.ui.widgets.lesson_panel import LessonPanel
 
 GAME = "connecting-flights-coop"
-
-
-def lesson_app() -> FlightTuiApp:
-    """The app opening the cooperative lesson, its partner moving without a pause."""
-    app = FlightTuiApp(lesson=GAME)
-    app.settings.bot_delay = 0
-    return app
-
-
-def notices(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
-
-
-async def ready(pilot, screen) -> None:
-    """Wait until the lesson waits for the learner (the partner has moved), or another screen is up."""
-    await wait_until(pilot, lambda: pilot.app.screen is not screen or screen.learner_asked())
 
 
 async def take_step(pilot, screen) -> None:
@@ -49,30 +32,9 @@ async def take_step(pilot, screen) -> None:
     await pilot.pause()
 
 
-async def go_to_step(pilot, screen, step_id: str) -> None:
-    while screen.lesson.step.id != step_id:
-        await ready(pilot, screen)
-        if pilot.app.screen is not screen:  # the round's summary
-            await pilot.press("enter")
-            continue
-        await take_step(pilot, screen)
-    await ready(pilot, screen)
-
-
-def assert_panel_beside_its_target(app, screen) -> None:
-    panel = screen.query_one(LessonPanel)
-    width, height = app.size
-    region = panel.region
-    assert region.x >= 0 and region.right <= width and region.y >= 0 and region.bottom <= height - 1, "the panel leaves the screen or covers the footer"
-    at = screen.lesson.step.at
-    if at:
-        assert not region.overlaps(screen.query_one(at).region), f"the panel covers {at}"
-    assert any(line in "\n".join(screen_lines(app)) for line in panel.text.split()[:3])
-
-
 @run_async
 async def test_the_coop_lesson_is_finished_with_keys_only():
-    app = lesson_app()
+    app = lesson_app(GAME)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -102,18 +64,18 @@ async def test_the_coop_lesson_is_finished_with_keys_only():
 
 @run_async
 async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
-    app = lesson_app()
+    app = lesson_app(GAME)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         table = screen.table
-        await go_to_step(pilot, screen, "start")
+        await go_to_step(pilot, screen, "start", take_step)
         await pilot.press("down", "enter")  # another starting flight: legal, not the step's
         await pilot.pause()
         assert table.actions == [] and screen.lesson.step.id == "start"
         assert any("Take the first flight of the list" in text for text in notices(app))
         await pilot.press("up")
-        await go_to_step(pilot, screen, "market")
+        await go_to_step(pilot, screen, "market", take_step)
         before = list(table.actions)
         await pilot.press("N", "Y", "C", "enter")  # New York: for sale, not the step's airport
         await pilot.pause()
@@ -122,7 +84,7 @@ async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
         await pilot.press("p")  # passing before the purchase
         await pilot.pause()
         assert table.actions == before and screen.lesson.step.id == "market"
-        await go_to_step(pilot, screen, "fly")
+        await go_to_step(pilot, screen, "fly", take_step)
         before = list(table.actions)
         await pilot.press("minus", "enter")  # one meeple fewer than the step asks
         await pilot.pause()
@@ -132,7 +94,7 @@ async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
         await pilot.pause()
         assert table.actions == before
         await pilot.press("plus")  # both red meeples again, as the step asks
-        await go_to_step(pilot, screen, "rebuild")
+        await go_to_step(pilot, screen, "rebuild", take_step)
         before = list(table.actions)
         await pilot.press("2", "f")  # the old chain from Tokyo, sent again: not the step's
         await pilot.pause()
@@ -143,7 +105,7 @@ async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
 @pytest.mark.parametrize("steps_before_esc", [0, 8])
 @run_async
 async def test_esc_leaves_at_any_point_and_the_lesson_starts_again(steps_before_esc):
-    app = lesson_app()
+    app = lesson_app(GAME)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -6,28 +6,13 @@ from __future__ import annotations
 
 import pytest
 from game_harness import run_async, screen_lines, wait_until
+from lesson_harness import assert_panel_beside_its_target, go_to_step, lesson_app, notices, ready
 
 from flight_tui import paths
 from flight_tui.games.flight.rules.state import DrawDiscard, DrawPack, Play
-from flight_tui.ui.app import FlightTuiApp
 from flight_tui.ui.screens.menu import MenuScreen
-from flight_tui.ui.widgets.lesson_panel import LessonPanel
 
-
-def lesson_app() -> FlightTuiApp:
-    """The app opening Flight's lesson, its bots moving without a pause."""
-    app = FlightTuiApp(lesson="flight")
-    app.settings.bot_delay = 0
-    return app
-
-
-def notices(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
-
-
-async def ready(pilot, screen) -> None:
-    """Wait until the lesson waits for the learner (the bots have moved), or an end screen is up."""
-    await wait_until(pilot, lambda: pilot.app.screen is not screen or screen.learner_asked())
+GAME = "flight"
 
 
 async def move_cursor_to(pilot, screen, card: int) -> None:
@@ -51,27 +36,9 @@ async def take_step(pilot, screen) -> None:
     await pilot.pause()
 
 
-async def go_to_step(pilot, screen, step_id: str) -> None:
-    while screen.lesson.step.id != step_id:
-        await ready(pilot, screen)
-        await take_step(pilot, screen)
-    await ready(pilot, screen)
-
-
-def assert_panel_beside_its_target(app, screen) -> None:
-    panel = screen.query_one(LessonPanel)
-    width, height = app.size
-    region = panel.region
-    assert region.x >= 0 and region.right <= width and region.y >= 0 and region.bottom <= height - 1, "the panel leaves the screen or covers the footer"
-    at = screen.lesson.step.at
-    if at:
-        assert not region.overlaps(screen.query_one(at).region), f"the panel covers {at}"
-    assert any(line in "\n".join(screen_lines(app)) for line in panel.text.split()[:3])
-
-
 @run_async
 async def test_the_flight_lesson_is_finished_with_keys_only():
-    app = lesson_app()
+    app = lesson_app(GAME)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -98,24 +65,24 @@ async def test_the_flight_lesson_is_finished_with_keys_only():
 
 @run_async
 async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
-    app = lesson_app()
+    app = lesson_app(GAME)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         table = screen.table
-        await go_to_step(pilot, screen, "draw")
+        await go_to_step(pilot, screen, "draw", take_step)
         await pilot.press("e")  # legal, but the step wants the pack
         await pilot.pause()
         assert table.actions == [] and screen.lesson.step.id == "draw"
         assert any("This time draw from the pack: press p." in text for text in notices(app))
-        await go_to_step(pilot, screen, "discard")
+        await go_to_step(pilot, screen, "discard", take_step)
         before = list(table.actions)
         await move_cursor_to(pilot, screen, 30)  # the Fog: legal to discard, not what the step wants
         await pilot.press("x")
         await pilot.pause()
         assert table.actions == before and screen.lesson.step.id == "discard"
         assert any("Discard R5-G" in text for text in notices(app))
-        await go_to_step(pilot, screen, "routes")
+        await go_to_step(pilot, screen, "routes", take_step)
         before = list(table.actions)
         await move_cursor_to(pilot, screen, 15)  # R2-Y before R1-Y: the rules forbid it
         await pilot.press("enter")
@@ -135,7 +102,7 @@ async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
 @pytest.mark.parametrize("steps_before_esc", [0, 4, 13])
 @run_async
 async def test_esc_leaves_at_any_point_and_the_lesson_starts_again(steps_before_esc):
-    app = lesson_app()
+    app = lesson_app(GAME)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen

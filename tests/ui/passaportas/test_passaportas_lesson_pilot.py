@@ -7,31 +7,16 @@ from __future__ import annotations
 
 import pytest
 from game_harness import run_async, screen_lines, wait_until
+from lesson_harness import assert_panel_beside_its_target, go_to_step, lesson_app, notices, ready
 from test_passaportas_pilot import cursor_to
 from textual.widgets import OptionList
 
 from flight_tui import paths
 from flight_tui.games.passaportas.rules.state import Fly, PassCustoms, Roll, StayPut, UseCustoms
 from flight_tui.games.passaportas.ui.choosers import OptionChooser, customs_key
-from flight_tui.ui.app import FlightTuiApp
 from flight_tui.ui.screens.menu import MenuScreen
-from flight_tui.ui.widgets.lesson_panel import LessonPanel
 
-
-def lesson_app() -> FlightTuiApp:
-    """The app opening Passaportas's lesson, its bot moving without a pause."""
-    app = FlightTuiApp(lesson="passaportas")
-    app.settings.bot_delay = 0
-    return app
-
-
-def notices(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
-
-
-async def ready(pilot, screen) -> None:
-    """Wait until the lesson waits for the learner (the bot has moved, customs passed for them)."""
-    await wait_until(pilot, lambda: pilot.app.screen is not screen or screen.learner_asked())
+GAME = "passaportas"
 
 
 async def choose(pilot, key: str) -> None:
@@ -66,27 +51,9 @@ async def take_step(pilot, screen) -> None:
     await pilot.pause()
 
 
-async def go_to_step(pilot, screen, step_id: str) -> None:
-    while screen.lesson.step.id != step_id:
-        await ready(pilot, screen)
-        await take_step(pilot, screen)
-    await ready(pilot, screen)
-
-
-def assert_panel_beside_its_target(app, screen) -> None:
-    panel = screen.query_one(LessonPanel)
-    width, height = app.size
-    region = panel.region
-    assert region.x >= 0 and region.right <= width and region.y >= 0 and region.bottom <= height - 1, "the panel leaves the screen or covers the footer"
-    at = screen.lesson.step.at
-    if at:
-        assert not region.overlaps(screen.query_one(at).region), f"the panel covers {at}"
-    assert any(line in "\n".join(screen_lines(app)) for line in panel.text.split()[:3])
-
-
 @run_async
 async def test_the_passaportas_lesson_is_finished_with_keys_only():
-    app = lesson_app()
+    app = lesson_app(GAME)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -111,17 +78,17 @@ async def test_the_passaportas_lesson_is_finished_with_keys_only():
 
 @run_async
 async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
-    app = lesson_app()
+    app = lesson_app(GAME)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         table = screen.table
-        await go_to_step(pilot, screen, "roll")
+        await go_to_step(pilot, screen, "roll", take_step)
         await pilot.press("s")  # staying is legal, but the step wants a roll
         await pilot.pause()
         assert table.actions == [] and screen.lesson.step.id == "roll"
         assert any("First fuel the plane: roll the dice with r." in text for text in notices(app))
-        await go_to_step(pilot, screen, "fly-london")
+        await go_to_step(pilot, screen, "fly-london", take_step)
         before = list(table.actions)
         await cursor_to(pilot, screen.map_panel, 1)  # Paris: in reach, not where the step wants to go
         await pilot.press("enter")
@@ -131,7 +98,7 @@ async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
         await pilot.pause()
         assert table.actions == before and screen.lesson.step.id == "fly-london"
         assert any("Fly to London, where your traveller gets off" in text for text in notices(app))
-        await go_to_step(pilot, screen, "customs")
+        await go_to_step(pilot, screen, "customs", take_step)
         before = list(table.actions)
         await pilot.press("p")  # passing is legal here, but the step wants the customs card used
         await pilot.pause()
@@ -145,7 +112,7 @@ async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
 @pytest.mark.parametrize("steps_before_esc", [0, 4])
 @run_async
 async def test_esc_leaves_at_any_point_and_the_lesson_starts_again(steps_before_esc):
-    app = lesson_app()
+    app = lesson_app(GAME)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
