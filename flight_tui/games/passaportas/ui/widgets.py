@@ -195,8 +195,8 @@ class MapPanel(Widget):
         return [Segment(mark + name, style)]
 
 
-class PlanePanel(SeatPainter):
-    """The ten seats, the customs office and every player: letter, name, persons delivered."""
+class TablePanel(SeatPainter):
+    """A side panel drawn from the viewer's view, the seats and the map (given by :meth:`show`)."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -207,6 +207,10 @@ class PlanePanel(SeatPainter):
     def show(self, view: PassaportasView, seats: Sequence[SeatSpec], game_map: GameMap) -> None:
         with self.repainting_changes():
             self.view, self.seats, self.game_map = view, seats, game_map
+
+
+class PlanePanel(TablePanel):
+    """The ten seats, the customs office and every player: letter, name, persons delivered."""
 
     def render(self) -> Text:
         view, game_map = self.view, self.game_map
@@ -243,18 +247,8 @@ class PlanePanel(SeatPainter):
         return out
 
 
-class HandPanel(SeatPainter):
+class HandPanel(TablePanel):
     """The viewer's card holder, customs holders and wild token; every opponent's public groups."""
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.view: PassaportasView | None = None
-        self.seats: Sequence[SeatSpec] = ()
-        self.game_map: GameMap | None = None
-
-    def show(self, view: PassaportasView, seats: Sequence[SeatSpec], game_map: GameMap) -> None:
-        with self.repainting_changes():
-            self.view, self.seats, self.game_map = view, seats, game_map
 
     def render(self) -> Text:
         view, game_map = self.view, self.game_map
