@@ -4,14 +4,15 @@ a bid in the auction, and the flight sent in the Fly phase."""
 from __future__ import annotations
 
 import pytest
-from test_competitive_lesson_pilot import go_to_step, lesson_app
+from lesson_harness import go_to_step, lesson_app
+from test_competitive_lesson_pilot import GAME, take_step
 
 SIZES = [(80, 24), (120, 40)]
 
 
 def at_step(step_id: str):
     async def run_before(pilot) -> None:
-        await go_to_step(pilot, pilot.app.screen, step_id)
+        await go_to_step(pilot, pilot.app.screen, step_id, take_step)
         pilot.app.clear_notifications()  # a notice's toast lasts for a time: not in the picture
         await pilot.pause()
 
@@ -21,4 +22,4 @@ def at_step(step_id: str):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("step_id", ["keep", "bid", "fly"])
 def test_competitive_lesson_step(snap_compare, size, step_id):
-    assert snap_compare(lesson_app(), terminal_size=size, run_before=at_step(step_id))
+    assert snap_compare(lesson_app(GAME), terminal_size=size, run_before=at_step(step_id))

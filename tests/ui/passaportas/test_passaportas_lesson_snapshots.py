@@ -5,7 +5,8 @@ the first flight (below the status bar, over the flights not in reach) and the c
 from __future__ import annotations
 
 import pytest
-from test_passaportas_lesson_pilot import lesson_app, ready, take_step
+from lesson_harness import lesson_app, ready
+from test_passaportas_lesson_pilot import GAME, take_step
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -31,4 +32,4 @@ def at_step(step_id: str):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("step_id", ["plane", "fly-madrid", "customs"])
 def test_lesson_step(snap_compare, size, step_id):
-    assert snap_compare(lesson_app(), terminal_size=size, run_before=at_step(step_id))
+    assert snap_compare(lesson_app(GAME), terminal_size=size, run_before=at_step(step_id))
