@@ -148,7 +148,7 @@ def test_two_players_take_turns_at_flight_with_keys_only_and_see_only_their_own_
             for code in before & after:
                 checked += 1
                 assert code not in received and UNIQUE[code] not in received, f"{me}'s {UNIQUE[code]} reached the other player"
-    assert checked > 10
+    assert checked > 10, f"only {checked} cards checked: {len(seen['ann'])} draws by Ann, {len(seen['bob'])} by Bob"
 
 
 def test_a_key_not_in_the_file_and_a_wrong_code_are_refused(server, tmp_path):
