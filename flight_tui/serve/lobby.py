@@ -174,7 +174,7 @@ class NewTableScreen(NewGameScreen):
         self.query_one("#seed-row").display = False
         form = self.query_one("#form")
         form.mount(
-            _row("A dropped seat", Choice(list(BOT_WAITS), 60, id="bot-after"), Static("is played by a bot after", classes="field-hint")),
+            _row("Stand-in bot", Choice(list(BOT_WAITS), 60, id="bot-after"), Static("plays a dropped player's seat after this long", classes="field-hint")),
             before=self.query_one("#form-buttons"),
         )
         super().on_mount()

@@ -56,6 +56,9 @@ async def open_flight_table(ann: Player, bob: Player) -> None:
     assert await ann.wait_for("No tables yet")
     ann.send("n")
     assert await ann.wait_for("New table")
+    assert await ann.wait_for("Stand-in bot")
+    stand_in = next((row for row in ann.screen.display if "Stand-in bot" in row), "")  # the label whole, at 80 columns
+    assert "1 minute" in stand_in and "plays a dropped player's seat after this long" in stand_in
     await ann.press("\x1b[B")  # down: Players
     await ann.press("\x1b[D")  # left: 2 seats
     ann.send("\r")
