@@ -1023,6 +1023,35 @@ async def test_after_a_hint_the_bid_dialog_starts_on_the_hinted_amount():
 
 
 @run_async
+async def test_after_a_hint_the_starting_flight_is_in_the_builder_and_the_buy_key_buys_it():
+    from game_harness import wait_for_workers
+
+    from flight_tui.games.connecting_flights.competitive.rules.actions import BuyStart
+    from flight_tui.games.connecting_flights.competitive.rules.state import StartBought
+
+    table, _ = at_the_starting_flight()
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await wait_for_workers(pilot)
+        hinted = table_screen(app).hinted
+        assert isinstance(hinted, BuyStart)
+        hint = next(str(n.message) for n in app._notifications if n.title == "Hint")
+        assert hint.endswith("It is in the builder: f buys it, or change it first.")
+        panel = table_screen(app).query_one(CompetitiveHandPanel)
+        assert panel.start_complete and panel.to_action(panel.builder.finished_chains()) == hinted
+        assert "(the starting flight is complete: f buys it)" in text_of(app)
+        await pilot.press("f")
+        await pilot.pause()
+        bought = next(e for e in table.state.log if isinstance(e, StartBought) and e.seat == 0)
+        assert (bought.origin, bought.dest) == (hinted.origin, hinted.dest)  # a plane or passenger taken by a lower rank: an identical card (H3)
+        assert WORLD.planes[bought.plane].stars == WORLD.planes[hinted.plane].stars
+        got, wanted = WORLD.passengers[bought.passenger], WORLD.passengers[hinted.passenger]
+        assert (got.stars, got.continent) == (wanted.stars, wanted.continent)
+
+
+@run_async
 async def test_after_a_hint_the_trade_dialog_starts_on_the_hinted_offer():
     from game_harness import wait_for_workers
 

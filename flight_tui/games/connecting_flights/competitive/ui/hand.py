@@ -64,6 +64,12 @@ def start_cards(view: CompetitiveView, world: World) -> HandCards:
     )
 
 
+def start_flight(view: CompetitiveView, start: BuyStart | StartBought) -> FlightSpec:
+    """The starting flight as the builder holds it: its cards and the viewer's free Fuel Truck."""
+    truck = view.holdings[view.seat].trucks[:1]
+    return FlightSpec(start.origin, start.plane, truck[0] if truck else None, start.passenger, start.dest)
+
+
 def last_chains(view: CompetitiveView, cards: HandCards) -> list[list[FlightSpec]]:
     """What the builder starts from: the chains sent this round, else those of the last Fly
     phase (or the starting flight), each up to its first flight whose cards the viewer may no
@@ -76,8 +82,7 @@ def last_chains(view: CompetitiveView, cards: HandCards) -> list[list[FlightSpec
             chains = list(event.chains)
             break
         if isinstance(event, StartBought) and event.seat == view.seat:
-            truck = view.holdings[view.seat].trucks[:1]
-            chains = [(FlightSpec(event.origin, event.plane, truck[0] if truck else None, event.passenger, event.dest),)]
+            chains = [(start_flight(view, event),)]
             break
 
     def keeps(f: FlightSpec) -> bool:

@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import ContentSwitcher
 
-from flight_tui.games.connecting_flights.competitive.rules.actions import Accept, Propose, Refuse, SubmitFlights
+from flight_tui.games.connecting_flights.competitive.rules.actions import Accept, BuyStart, Propose, Refuse, SubmitFlights
 from flight_tui.games.connecting_flights.competitive.rules.common import data
 from flight_tui.games.connecting_flights.competitive.rules.state import (
     BIDDING,
@@ -41,7 +41,7 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
 from flight_tui.games.connecting_flights.competitive.ui.auction import AuctionView
 from flight_tui.games.connecting_flights.competitive.ui.board import CompetitiveBoardView
-from flight_tui.games.connecting_flights.competitive.ui.hand import CompetitiveHandPanel
+from flight_tui.games.connecting_flights.competitive.ui.hand import CompetitiveHandPanel, start_flight
 from flight_tui.games.connecting_flights.competitive.ui.market import MarketView, my_market_turn
 from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     SETUP,
@@ -362,6 +362,10 @@ class CompetitiveTableScreen(GameTableScreen):
                 self._switch("hand")
                 self.query_one(CompetitiveHandPanel).load_chains(action.chains)
                 text += f". They are in the builder: {self.key('competitive.hand.fly')} sends them, or change them first"
+            elif isinstance(action, BuyStart):
+                self._switch("hand")
+                self.query_one(CompetitiveHandPanel).load_chains([[start_flight(view, action)]])
+                text += f". It is in the builder: {self.key('competitive.hand.fly')} buys it, or change it first"
             self.show_hint(f"The {self.hint_bot} would {text}.")
             self.hinted = action
 
