@@ -953,6 +953,36 @@ async def test_a_starting_flight_over_the_budget_says_it_cannot_be_bought_instea
 
 
 @run_async
+async def test_a_card_no_starting_flight_goes_on_from_is_marked_so_in_the_builders_list():
+    """Ann (budget 90, Asia) puts down Tokyo and a 3-star plane: a 3-star passenger keeps every
+    rule so far, but no flight she may buy goes on from it (no other airport of hers takes a
+    3-star passenger within her budget); a 1-star passenger does."""
+    from flight_tui.games.connecting_flights.competitive.ui.hand import start_cards
+    from flight_tui.games.connecting_flights.core_ui.hand import ChoiceList
+
+    table, cards = at_the_starting_flight()
+    view = table.view(0)
+    free = start_cards(view, WORLD)
+    tokyo = next(a for a in free.airports if WORLD.airport_of_card(a).code == "TYO")
+    plane = next(p for p in free.planes if WORLD.planes[p].stars == 3)
+    by_stars = {WORLD.passengers[p].stars: p for p in free.passengers}
+    starts = setup_rules.legal_starts(view, 0, view.setup_planes, view.setup_passengers)
+    from_tokyo = {WORLD.passengers[s.passenger].stars for s in starts if s.origin == tokyo and WORLD.planes[s.plane].stars == 3}
+    assert 3 not in from_tokyo and 1 in from_tokyo
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = table_screen(app).query_one(CompetitiveHandPanel)
+        for step, card in (("origin", tokyo), ("plane", plane), ("truck", cards[2].card)):
+            await put_down(pilot, panel, choice_label(WORLD, Choice(step, card)).ljust(30))
+        await pilot.pause()
+        rows = {text[:30]: text for text, _ in panel.query_one(ChoiceList).rows}
+        dead = rows[choice_label(WORLD, Choice("passenger", by_stars[3])).ljust(30)]
+        assert dead.endswith("✗ leads to no flight you may buy")
+        assert rows[choice_label(WORLD, Choice("passenger", by_stars[1])).ljust(30)].endswith("✓")
+
+
+@run_async
 async def test_a_bot_that_refuses_an_offer_tells_the_proposer_why():
     table = make_table("human:Ann,normal:Bob", seed=5)
     play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import takewhile
 
+import msgspec
 from rich.text import Text
 from textual.binding import Binding
 
@@ -107,6 +108,8 @@ class CompetitiveHandPanel(HandPanel):
         super().__init__(world, **kwargs)
         self.view: CompetitiveView | None = None
         self.starting = False
+        self.starts: list[BuyStart] = []
+        """At set-up, every starting flight the viewer may buy (identical cards once)."""
 
     def show_view(self, view: CompetitiveView, names: Sequence[str]) -> None:
         """Show a position: every airline's cards, and the builder when the viewer may use it."""
@@ -117,6 +120,7 @@ class CompetitiveHandPanel(HandPanel):
         if self.starting:
             building = start_cards(view, self.world)
             arranged: list = []
+            self.starts = setup_rules.legal_starts(view, view.seat, view.setup_planes, view.setup_passengers) if can_build else []
         else:
             building = flying_cards(view)
             arranged = last_chains(view, building)
@@ -215,14 +219,36 @@ class CompetitiveHandPanel(HandPanel):
         return f"  {price}c" if price is not None else ""
 
     def choice_reasons(self, choice: Choice) -> list[str]:
-        """The rules' reasons, and at set-up a card that would take the flight over the budget."""
+        """The rules' reasons, and at set-up a card that would take the flight over the budget
+        or that no starting flight the viewer may buy goes on from."""
         reasons = super().choice_reasons(choice)
         price = self._price(choice)
         if price is not None and self.view is not None:
             over = self._start_cost() + price - setup_rules.budget(self.view, self.view.seat)
             if over > 0:
                 reasons.append(f"{over} over your budget")
+        if not reasons and self._dead_end(choice):
+            reasons.append("leads to no flight you may buy")
         return reasons
+
+    def _dead_end(self, choice: Choice) -> bool:
+        """At set-up, whether no starting flight the viewer may buy has the cards put down so
+        far and ``choice``'s (an airport by its city, a plane by its stars, a passenger by its
+        stars and continent: identical cards are one)."""
+        if not self.starting or choice.card is None or choice.step not in ("origin", "plane", "passenger"):
+            return False
+        so_far = self.builder.flight or FlightSpec()
+        wanted = msgspec.structs.replace(so_far, **{choice.step: choice.card})
+        return not any(self._same_cards(start, wanted) for start in self.starts)
+
+    def _same_cards(self, start: BuyStart, flight: FlightSpec) -> bool:
+        w = self.world
+        return (
+            (flight.origin is None or w.airport_of_card(flight.origin).id == w.airport_of_card(start.origin).id)
+            and (flight.dest is None or w.airport_of_card(flight.dest).id == w.airport_of_card(start.dest).id)
+            and (flight.plane is None or w.planes[flight.plane].stars == w.planes[start.plane].stars)
+            and (flight.passenger is None or _passenger_kind(w, flight.passenger) == _passenger_kind(w, start.passenger))
+        )
 
     def _price(self, choice: Choice) -> int | None:
         """At set-up, the price of the card ``choice`` puts down (None: not at set-up, or free)."""
@@ -259,6 +285,12 @@ class CompetitiveHandPanel(HandPanel):
         if unused:
             text.append(" · unused Landing Rights cost twice their price", style="italic")
         return text
+
+
+def _passenger_kind(world: World, card: int) -> tuple[int, int]:
+    """What makes two Passenger cards identical: their stars and their continent."""
+    p = world.passengers[card]
+    return p.stars, p.continent
 
 
 def _as_flight(choice: Choice) -> FlightSpec:
