@@ -6,6 +6,7 @@ import copy
 import time
 
 import msgspec
+import pytest
 from competitive_harness import CompetitiveApp, make_table, play_scripted, run_async, screen_lines, scripted_move, table_screen, wait_until
 from game_harness import ThemedApp
 from hand_harness import put_down
@@ -1079,6 +1080,41 @@ async def test_after_a_hint_the_starting_flight_is_in_the_builder_and_the_buy_ke
         assert WORLD.planes[bought.plane].stars == WORLD.planes[hinted.plane].stars
         got, wanted = WORLD.passengers[bought.passenger], WORLD.passengers[hinted.passenger]
         assert (got.stars, got.continent) == (wanted.stars, wanted.continent)
+
+
+@pytest.mark.parametrize(
+    "actions, view_id, kind, words",
+    [
+        (9, "auction", "ChooseLot", "(Enter puts it up)"),  # the Normal bot's card is not the first listed
+        (96, "market", "BuyLandingRights", "(Enter buys it)"),
+        (217, "sabotage", "DrawSabotage", "(Enter does it)"),
+    ],
+)
+@run_async
+async def test_after_a_hint_the_cursor_is_on_the_hinted_choice_and_enter_makes_it(actions, view_id, kind, words):
+    """A hint for a move made on a list (a card to put up, something to buy, a sabotage choice)
+    shows that list with its cursor on the move, and Enter makes it (before, Enter made the move
+    under the cursor wherever it was)."""
+    from game_harness import wait_for_workers
+
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=1)
+    play_scripted(table, lambda t: len(t.actions) == actions)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        await pilot.press("t")
+        await wait_for_workers(pilot)
+        hinted = screen.hinted
+        assert type(hinted).__name__ == kind and screen.current_view == view_id
+        hint = next(str(n.message) for n in app._notifications if n.title == "Hint")
+        assert hint.endswith(f"{words}.")
+        listed = screen.query_one(f"#{view_id}")
+        cursor = listed.cursor_list().cursor
+        assert cursor > 0  # the cursor moved to it
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.actions[actions] == (0, hinted)
 
 
 @run_async

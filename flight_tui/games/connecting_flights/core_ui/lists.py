@@ -158,6 +158,13 @@ class CursorKeys:
         """Go to the first (``direction`` -1) or the last (1) row."""
         self.cursor_list().move_to_end(direction)
 
+    def point_at_row(self, index: int | None) -> bool:
+        """Put the cursor on row ``index`` (a hint's choice); False when there is no such row."""
+        if index is None:
+            return False
+        self.cursor_list().move_to(index)
+        return True
+
 
 class FindByTyping:
     """Type-to-find for a widget whose keys move one :class:`LineList` (:meth:`cursor_list`):

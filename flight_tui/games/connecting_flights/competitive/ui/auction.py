@@ -117,6 +117,10 @@ class AuctionView(CursorKeys, Widget, can_focus=True):
         cursor = self.query_one(LineList).cursor
         return self.choices[cursor] if cursor < len(self.choices) else None
 
+    def point_at(self, action: ChooseLot) -> bool:
+        """Put the cursor on the card ``action`` puts up (a hint); False if it is not listed."""
+        return self.point_at_row(self.choices.index(action) if action in self.choices else None)
+
     def _slots_text(self) -> Text:
         view = self.view
         text = Text(f"Auction, round {view.round}", style="bold")

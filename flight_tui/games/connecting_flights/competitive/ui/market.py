@@ -144,6 +144,11 @@ class MarketView(ShopView):
         self.show_detail()
         self.refresh_bindings()
 
+    def point_at(self, action: object) -> bool:
+        """Put the cursor on the row ``action`` buys (a hint); False if none is for sale."""
+        wanted = row_item(self.world, MarketRow("", 0, action))
+        return self.point_at_row(next((i for i, r in enumerate(self.rows) if r.action is not None and row_item(self.world, r) == wanted), None))
+
     def _row_text(self, row: MarketRow) -> tuple[str, str, str]:
         if row.action is None:
             return (row.label, "", "heading")

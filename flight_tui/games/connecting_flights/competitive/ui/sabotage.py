@@ -19,7 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from flight_tui.games.connecting_flights.competitive.rules import sabotage as sabotage_rules
-from flight_tui.games.connecting_flights.competitive.rules.actions import DrawSabotage, PayFee, ReturnSabotage, TakeCoins
+from flight_tui.games.connecting_flights.competitive.rules.actions import DrawSabotage, Inflict, PayFee, ReturnSabotage, TakeCoins
 from flight_tui.games.connecting_flights.competitive.rules.common import data, event, fee, spendable
 from flight_tui.games.connecting_flights.competitive.rules.state import SABOTAGE, SaboteurNamed
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
@@ -121,6 +121,17 @@ class SabotageView(CursorKeys, Widget, can_focus=True):
         detail = f"{key_for(self, 'competitive.sabotage.choose')} does the choice under the cursor." if self.choices else ""
         self.query_one(OneLine).show(detail)
         self.refresh_bindings()
+
+    def point_at(self, action: object) -> bool:
+        """Put the cursor on the choice that makes ``action`` (a hint), an infliction on a card
+        alike to its own counting as it; False if none does."""
+        return self.point_at_row(next((i for i, (_, a) in enumerate(self.choices) if self._same_choice(a, action)), None))
+
+    def _same_choice(self, listed: object, action: object) -> bool:
+        if isinstance(listed, Inflict) and isinstance(action, Inflict) and listed.target == action.target:
+            effect = data().sabotage[self.view.drawn_sabotage].effect
+            return alike_host(self.world, effect, listed.on) == alike_host(self.world, effect, action.on)
+        return listed == action
 
     def _price(self, action: object) -> str:
         return f"{fee(self.view, self.view.seat, action.card)}c" if isinstance(action, PayFee) else ""

@@ -80,6 +80,10 @@ class SetupView(CursorKeys, Widget, can_focus=True):
         self._show_detail()
         self.refresh_bindings()
 
+    def point_at(self, action: object) -> bool:
+        """Put the cursor on the choice that makes ``action`` (a hint); False if none does."""
+        return self.point_at_row(next((i for i, (_, a) in enumerate(self.choices) if a == action), None))
+
     def _show_detail(self) -> None:
         """The power of the Player card under the cursor, or what Enter does."""
         take = key_for(self, "competitive.setup.take")

@@ -21,7 +21,27 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import ContentSwitcher
 
-from flight_tui.games.connecting_flights.competitive.rules.actions import Accept, BuyStart, Propose, Refuse, SubmitFlights
+from flight_tui.games.connecting_flights.competitive.rules.actions import (
+    Accept,
+    Bid,
+    BuyElectric,
+    BuyLandingRights,
+    BuyStart,
+    BuyTruck,
+    ChooseContinent,
+    ChooseLot,
+    DrawSabotage,
+    EndTurn,
+    Inflict,
+    KeepCard,
+    PassBid,
+    PayFee,
+    Propose,
+    Refuse,
+    ReturnSabotage,
+    SubmitFlights,
+    TakeCoins,
+)
 from flight_tui.games.connecting_flights.competitive.rules.common import data
 from flight_tui.games.connecting_flights.competitive.rules.state import (
     BIDDING,
@@ -89,6 +109,21 @@ PHASE_VIEWS = {
     OVER: "scores",
 }
 """The view each phase is played in."""
+POINTED = (
+    ((KeepCard, ChooseContinent), "setup", "competitive.setup.take", "takes it"),
+    ((ChooseLot,), "auction", "competitive.auction.choose", "puts it up"),
+    ((BuyLandingRights, BuyElectric, BuyTruck), "market", "competitive.market.buy", "buys it"),
+    ((TakeCoins, DrawSabotage, Inflict, ReturnSabotage, PayFee), "sabotage", "competitive.sabotage.choose", "does it"),
+)
+"""The hinted moves made on a view's list: (kinds, view, key, what the key does); the hint puts
+the view's cursor on the move."""
+KEYED = {
+    Bid: ("competitive.auction.amount", " then Enter bids it"),
+    PassBid: ("competitive.auction.pass", " passes"),
+    EndTurn: ("competitive.market.end-turn", ""),
+    Propose: ("competitive.trade", " opens it"),
+}
+"""The hinted moves made with a key of their own: (key, what it does)."""
 WHOLE_LOG = 5000
 """How many of the latest log entries the Log view shows (more than a whole game has)."""
 TRADE_HELP = "Offer another player a trade in the Marketplace (or see the offer made to you)"
@@ -366,10 +401,24 @@ class CompetitiveTableScreen(GameTableScreen):
                 self._switch("hand")
                 self.query_one(CompetitiveHandPanel).load_chains([[start_flight(view, action)]])
                 text += f". It is in the builder: {self.key('competitive.hand.fly')} buys it, or change it first"
+            else:
+                text += self._point_at(action)
             self.show_hint(f"The {self.hint_bot} would {text}.")
             self.hinted = action
 
         self.request_hint(show)
+
+    def _point_at(self, action: Any) -> str:
+        """Show the view where ``action`` is made with its cursor on it; the key that makes it,
+        in words (" (Enter buys it)"), or "" when no row of it makes ``action``."""
+        for kinds, name, binding, words in POINTED:
+            if isinstance(action, kinds):
+                self._switch(name)
+                return f" ({self.key(binding)} {words})" if self.query_one(f"#{name}").point_at(action) else ""
+        if type(action) in KEYED:
+            binding, words = KEYED[type(action)]
+            return f" ({self.key(binding)}{words})"
+        return ""
 
     def forget_hint(self) -> None:
         super().forget_hint()
