@@ -1072,7 +1072,13 @@ async def test_after_a_hint_the_starting_flight_is_in_the_builder_and_the_buy_ke
         assert hint.endswith("It is in the builder: f buys it, or change it first.")
         panel = table_screen(app).query_one(CompetitiveHandPanel)
         assert panel.start_complete and panel.to_action(panel.builder.finished_chains()) == hinted
-        assert "(the starting flight is complete: f buys it)" in text_of(app)
+        text = text_of(app)
+        assert "(the starting flight is complete: f buys it)" in text
+        assert "Chain 1" not in text  # as if built with the keys: one starting flight, no chain besides it
+        await pilot.press("backspace")  # the player may change it: the destination comes off
+        await pilot.pause()
+        assert not panel.start_complete and "next: destination" in text_of(app)
+        await put_down(pilot, panel, choice_label(WORLD, Choice("dest", hinted.dest)).ljust(30))
         await pilot.press("f")
         await pilot.pause()
         bought = next(e for e in table.state.log if isinstance(e, StartBought) and e.seat == 0)

@@ -65,6 +65,10 @@ def start_cards(view: CompetitiveView, world: World) -> HandCards:
     )
 
 
+START_STEPS = ("origin", "plane", "passenger", "dest")
+"""The cards of a starting flight that are bought (its Fuel Truck comes free)."""
+
+
 def start_flight(view: CompetitiveView, start: BuyStart | StartBought) -> FlightSpec:
     """The starting flight as the builder holds it: its cards and the viewer's free Fuel Truck."""
     truck = view.holdings[view.seat].trucks[:1]
@@ -242,13 +246,37 @@ class CompetitiveHandPanel(HandPanel):
         return not any(self._same_cards(start, wanted) for start in self.starts)
 
     def _same_cards(self, start: BuyStart, flight: FlightSpec) -> bool:
+        return all(getattr(flight, step) is None or self._alike(step, getattr(flight, step), getattr(start, step)) for step in START_STEPS)
+
+    def _alike(self, step: str, card: int | None, other: int | None) -> bool:
+        """Whether two cards of a flight's ``step`` are one choice at set-up: airports of one
+        city, planes of the same stars, passengers of the same stars and continent."""
         w = self.world
-        return (
-            (flight.origin is None or w.airport_of_card(flight.origin).id == w.airport_of_card(start.origin).id)
-            and (flight.dest is None or w.airport_of_card(flight.dest).id == w.airport_of_card(start.dest).id)
-            and (flight.plane is None or w.planes[flight.plane].stars == w.planes[start.plane].stars)
-            and (flight.passenger is None or _passenger_kind(w, flight.passenger) == _passenger_kind(w, start.passenger))
-        )
+        if card is None or other is None:
+            return card == other
+        if step in ("origin", "dest"):
+            return w.airport_of_card(card).id == w.airport_of_card(other).id
+        if step == "plane":
+            return w.planes[card].stars == w.planes[other].stars
+        if step == "passenger":
+            return _passenger_kind(w, card) == _passenger_kind(w, other)
+        return card == other
+
+    def load_start(self, start: BuyStart) -> None:
+        """Put ``start`` in the builder card by card, as the keys would (a hint): the player may
+        buy it, or take cards back and change it."""
+        builder, view = self.builder, self.view
+        if builder is None or view is None or not self.starting:
+            return
+        builder.clear()
+        wanted = start_flight(view, start)
+        for step in ("origin", "plane", "truck", "passenger", "dest"):
+            card = getattr(wanted, step)
+            choice = next((c for c in builder.choices() if c.step == step and self._alike(step, c.card, card)), None)
+            if choice is None:
+                break
+            builder.pick(choice)
+        self._show_builder()
 
     def _price(self, choice: Choice) -> int | None:
         """At set-up, the price of the card ``choice`` puts down (None: not at set-up, or free)."""

@@ -61,7 +61,7 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
 from flight_tui.games.connecting_flights.competitive.ui.auction import AuctionView
 from flight_tui.games.connecting_flights.competitive.ui.board import CompetitiveBoardView
-from flight_tui.games.connecting_flights.competitive.ui.hand import CompetitiveHandPanel, start_flight
+from flight_tui.games.connecting_flights.competitive.ui.hand import CompetitiveHandPanel
 from flight_tui.games.connecting_flights.competitive.ui.market import MarketView, my_market_turn
 from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     SETUP,
@@ -399,7 +399,7 @@ class CompetitiveTableScreen(GameTableScreen):
                 text += f". They are in the builder: {self.key('competitive.hand.fly')} sends them, or change them first"
             elif isinstance(action, BuyStart):
                 self._switch("hand")
-                self.query_one(CompetitiveHandPanel).load_chains([[start_flight(view, action)]])
+                self.query_one(CompetitiveHandPanel).load_start(action)
                 text += f". It is in the builder: {self.key('competitive.hand.fly')} buys it, or change it first"
             else:
                 text += self._point_at(action)
