@@ -1040,17 +1040,17 @@ async def test_after_a_hint_the_bid_dialog_starts_on_the_hinted_amount():
     from flight_tui.games.connecting_flights.competitive.rules.actions import Bid
 
     table = make_table("human:Ann,random:Bob,random:Cleo", seed=1)
-    play_scripted(table, lambda t: len(t.actions) == 17)  # Ann bids; the Normal bot would bid 24, above the lowest
+    play_scripted(table, lambda t: len(t.actions) == 17)  # Ann bids; the Hard bot would bid 45, above the lowest
     app = CompetitiveApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         lowest = raise_amounts(table.view(0))[0]
         await pilot.press("t")
         await wait_for_workers(pilot)
-        assert table_screen(app).hinted == Bid(24) and lowest < 24
+        assert table_screen(app).hinted == Bid(45) and lowest < 45
         await pilot.press("n")
         await pilot.pause()
-        assert isinstance(app.screen, PromptDialog) and app.screen.query_one(Input).value == "24"
+        assert isinstance(app.screen, PromptDialog) and app.screen.query_one(Input).value == "45"
 
 
 @run_async
@@ -1128,14 +1128,14 @@ async def test_after_a_hint_the_trade_dialog_starts_on_the_hinted_offer():
     from game_harness import wait_for_workers
 
     table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
-    play_scripted(table, lambda t: len(t.actions) == 69)  # the Normal bot would offer Cleo a plane for an airport and coins
+    play_scripted(table, lambda t: len(t.actions) == 69)  # the Hard bot would offer Bob a plane for coins
     app = CompetitiveApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("t")
         await wait_for_workers(pilot)
         hinted = table_screen(app).hinted
-        assert isinstance(hinted, Propose) and hinted.take.coins == 14
+        assert isinstance(hinted, Propose) and hinted.to_seat == 1 and hinted.take.coins == 22
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, TradeDialog) and app.screen.offer() == hinted

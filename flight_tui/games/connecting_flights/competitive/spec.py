@@ -23,6 +23,7 @@ SPEC = GameSpec(
     seats="human,normal",
     bot_seats="normal,normal",
     bot_levels=("random", "easy", "normal", "hard"),
+    hint_level="hard",
     level_notes={
         "random": "Plays any legal move at random: only for trying the screens out.",
         "easy": (
