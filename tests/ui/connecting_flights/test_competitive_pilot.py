@@ -1136,6 +1136,8 @@ async def test_after_a_hint_the_trade_dialog_starts_on_the_hinted_offer():
         await wait_for_workers(pilot)
         hinted = table_screen(app).hinted
         assert isinstance(hinted, Propose) and hinted.to_seat == 1 and hinted.take.coins == 22
+        hint = next(str(n.message) for n in app._notifications if n.title == "Hint")
+        assert hint.endswith("(o opens it, s sends it).")
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, TradeDialog) and app.screen.offer() == hinted

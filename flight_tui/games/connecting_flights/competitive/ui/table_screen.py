@@ -82,6 +82,7 @@ from flight_tui.games.connecting_flights.core_ui.bars import StatusLine, TabLine
 from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.table import Table
 from flight_tui.ui.game_screen import GameCommand, GameTableScreen
+from flight_tui.ui.keys import key_for
 from flight_tui.ui.widgets.footer import GameFooter
 from flight_tui.ui.widgets.handoff import HandOffScreen
 from flight_tui.ui.widgets.log_panel import LogPanel, LogView
@@ -121,7 +122,6 @@ KEYED = {
     Bid: ("competitive.auction.amount", " then Enter bids it"),
     PassBid: ("competitive.auction.pass", " passes"),
     EndTurn: ("competitive.market.end-turn", ""),
-    Propose: ("competitive.trade", " opens it"),
 }
 """The hinted moves made with a key of their own: (key, what it does)."""
 WHOLE_LOG = 5000
@@ -401,6 +401,8 @@ class CompetitiveTableScreen(GameTableScreen):
                 self._switch("hand")
                 self.query_one(CompetitiveHandPanel).load_start(action)
                 text += f". It is in the builder: {self.key('competitive.hand.fly')} buys it, or change it first"
+            elif isinstance(action, Propose):
+                text += f" ({self.key('competitive.trade')} opens it, {key_for(self, 'competitive.trade.send', TradeDialog)} sends it)"
             else:
                 text += self._point_at(action)
             self.show_hint(f"The {self.hint_bot} would {text}.")
