@@ -198,6 +198,30 @@ async def test_an_offer_made_to_the_next_person_is_answered_with_a_key_after_the
 
 
 @run_async
+async def test_a_hint_can_be_asked_for_over_an_offer_and_names_the_answers_key():
+    from game_harness import wait_for_workers
+
+    from flight_tui.games.connecting_flights.competitive.rules.actions import Accept, Refuse
+
+    table = make_table("human:Ann,human:Bob", seed=5)
+    play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,))
+    airport = table.view(0).holdings[1].airports[0]
+    table.submit(0, Propose(1, Bundle(coins=3), Bundle(airports=(airport,))))  # Ann offers Bob 3 coins for an airport
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOffScreen))
+        await pilot.press("enter")  # Bob takes the keyboard: the offer waits for him
+        await wait_until(pilot, lambda: isinstance(app.screen, OfferDialog))
+        assert "t Hint" in screen_lines(app)[-1]
+        await pilot.press("t")
+        await wait_for_workers(pilot)
+        hinted = table_screen(app).hinted
+        assert isinstance(hinted, (Accept, Refuse)) and isinstance(app.screen, OfferDialog)
+        hint = next(str(n.message) for n in app._notifications if n.title == "Hint")
+        assert hint == f"The Hard bot would {'accept the trade (y)' if isinstance(hinted, Accept) else 'refuse the trade (n)'}."
+
+
+@run_async
 async def test_the_raise_keys_bid_the_standing_bid_plus_1_5_or_10_and_an_amount_can_be_typed():
     table = make_table("human:Ann,random:Bob", seed=11)
     play_scripted(table, lambda t: t.view(0).phase == "bidding" and t.to_act() == (0,) and t.view(0).holdings[0].coins >= 25)

@@ -336,7 +336,7 @@ class CompetitiveTableScreen(GameTableScreen):
     def _show_offer(self) -> None:
         view = self.view
         self._offer_seen = self._offer_key(view)
-        dialog = OfferDialog(view, self.world, self.table.names, self.key("competitive.trade"))
+        dialog = OfferDialog(view, self.world, self.table.names, self.key("competitive.trade"), hint=self.action_hint)
         self.app.push_screen(dialog, callback=self._answered)
 
     def _answered(self, answer: bool | None) -> None:
@@ -401,6 +401,8 @@ class CompetitiveTableScreen(GameTableScreen):
                 self._switch("hand")
                 self.query_one(CompetitiveHandPanel).load_start(action)
                 text += f". It is in the builder: {self.key('competitive.hand.fly')} buys it, or change it first"
+            elif isinstance(action, (Accept, Refuse)):
+                text += f" ({key_for(self, 'competitive.offer.accept' if isinstance(action, Accept) else 'competitive.offer.refuse', OfferDialog)})"
             elif isinstance(action, Propose):
                 text += f" ({self.key('competitive.trade')} opens it, {key_for(self, 'competitive.trade.send', TradeDialog)} sends it)"
             else:

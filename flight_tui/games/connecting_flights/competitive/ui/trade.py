@@ -12,7 +12,7 @@ accepts, one refuses, and Esc looks at the table first (the offer key shows it a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -247,14 +247,17 @@ class OfferDialog(Dialog[bool | None]):
         Binding("y", "answer(True)", "Accept", tooltip="Accept the trade", id="competitive.offer.accept"),
         Binding("n", "answer(False)", "Refuse", tooltip="Refuse the trade (it may not be offered again this phase)", id="competitive.offer.refuse"),
         Binding("escape", "answer(None)", "Look first", key_display="Esc", tooltip="Look at the table first; the offer key shows the offer again", id="competitive.offer.later"),
+        Binding("t", "hint", "Hint", tooltip="What the hint bot would answer", id="competitive.offer.hint"),
     ]
 
-    def __init__(self, view: CompetitiveView, world: World, names: Sequence[str], offer_key: str) -> None:
+    def __init__(self, view: CompetitiveView, world: World, names: Sequence[str], offer_key: str, hint: Callable[[], None] | None = None) -> None:
+        """``hint``: asks the table's hint bot (its answer is shown as a notice over the dialog)."""
         super().__init__()
         self.view = view
         self.world = world
         self.names = list(names)
         self.offer_key = offer_key
+        self.hint = hint
 
     def compose(self) -> ComposeResult:
         view, world, names = self.view, self.world, self.names
@@ -276,3 +279,10 @@ class OfferDialog(Dialog[bool | None]):
 
     def action_answer(self, answer: bool | None) -> None:
         self.dismiss(answer)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.hint is not None if action == "hint" else True
+
+    def action_hint(self) -> None:
+        if self.hint is not None:
+            self.hint()
