@@ -8,33 +8,69 @@ import time
 import msgspec
 import pytest
 from competitive_harness import CompetitiveApp, make_table, play_scripted, run_async, screen_lines, scripted_move, table_screen, wait_until
-from game_harness import ThemedApp
+from game_harness import ThemedApp, wait_for_workers
 from hand_harness import put_down
 from patience import PATIENCE
+from textual.widgets import Input
 
+from flight_tui.games.connecting_flights.competitive.rules import auction as auction_rules
 from flight_tui.games.connecting_flights.competitive.rules import setup as setup_rules
-from flight_tui.games.connecting_flights.competitive.rules.actions import Bundle, DrawSabotage, Propose, ReturnSabotage
+from flight_tui.games.connecting_flights.competitive.rules.actions import (
+    Accept,
+    Bid,
+    Bundle,
+    BuyLandingRights,
+    BuyStart,
+    ChooseLot,
+    DrawSabotage,
+    PassBid,
+    Propose,
+    Refuse,
+    ReturnSabotage,
+)
 from flight_tui.games.connecting_flights.competitive.rules.common import data, world
 from flight_tui.games.connecting_flights.competitive.rules.state import (
     BidMade,
+    BidPassed,
+    Bought,
+    FlightsSubmitted,
     Flown,
     LotSold,
+    LotUnsold,
     OfferAnswered,
     OfferMade,
+    RoundStarted,
     SabotageDrawn,
     SabotageInflicted,
+    StartBought,
+    TurnEnded,
 )
 from flight_tui.games.connecting_flights.competitive.ui.auction import AuctionView
-from flight_tui.games.connecting_flights.competitive.ui.hand import CompetitiveHandPanel
-from flight_tui.games.connecting_flights.competitive.ui.presentation import raise_amounts
+from flight_tui.games.connecting_flights.competitive.ui.hand import CompetitiveHandPanel, start_cards
+from flight_tui.games.connecting_flights.competitive.ui.market import MarketView, buy_problem, market_rows
+from flight_tui.games.connecting_flights.competitive.ui.presentation import bidding_lot, lot_label, raise_amounts, twin_airport_text
 from flight_tui.games.connecting_flights.competitive.ui.round_summary_screen import RoundSummaryScreen
+from flight_tui.games.connecting_flights.competitive.ui.sabotage import SabotageView
 from flight_tui.games.connecting_flights.competitive.ui.scores import CompetitiveEndScreen
+from flight_tui.games.connecting_flights.competitive.ui.setup_view import SetupView
 from flight_tui.games.connecting_flights.competitive.ui.table_screen import CompetitiveTableScreen
 from flight_tui.games.connecting_flights.competitive.ui.trade import OfferDialog, TradeDialog
-from flight_tui.games.connecting_flights.core_ui.builder import Choice, choice_label
-from flight_tui.ui.screens.dialogs import PromptDialog
+from flight_tui.games.connecting_flights.core.flights import FlightSpec
+from flight_tui.games.connecting_flights.core_ui.builder import Choice, chain_text, choice_label
+from flight_tui.games.connecting_flights.core_ui.hand import ChoiceList
+from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine
+from flight_tui.saves import SaveStore
+from flight_tui.serve import protocol as P
+from flight_tui.serve.client import SpectatorScreen
+from flight_tui.serve.remote import RemoteTable
 from flight_tui.table import Table
+from flight_tui.ui.app import FlightTuiApp
+from flight_tui.ui.screens.dialogs import ConfirmDialog, PromptDialog
+from flight_tui.ui.screens.menu import MenuScreen
+from flight_tui.ui.screens.new_game import NewGameScreen
+from flight_tui.ui.settings import config_path
 from flight_tui.ui.widgets.handoff import HandOffScreen
+from flight_tui.ui.widgets.log_panel import LogView
 
 WORLD = world()
 
@@ -199,10 +235,6 @@ async def test_an_offer_made_to_the_next_person_is_answered_with_a_key_after_the
 
 @run_async
 async def test_a_hint_can_be_asked_for_over_an_offer_and_names_the_answers_key():
-    from game_harness import wait_for_workers
-
-    from flight_tui.games.connecting_flights.competitive.rules.actions import Accept, Refuse
-
     table = make_table("human:Ann,human:Bob", seed=5)
     play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,))
     airport = table.view(0).holdings[1].airports[0]
@@ -321,11 +353,6 @@ async def test_the_end_screen_names_the_winner_and_what_decided():
 
 @run_async
 async def test_from_the_menu_a_three_airline_game_is_set_up_with_keys_left_and_continued():
-    from flight_tui.saves import SaveStore
-    from flight_tui.ui.app import FlightTuiApp
-    from flight_tui.ui.screens.menu import MenuScreen
-    from flight_tui.ui.screens.new_game import NewGameScreen
-
     app = FlightTuiApp()
     async with app.run_test(size=(80, 24)) as pilot:
         app.settings = msgspec.structs.replace(app.settings, bot_delay=0.0)
@@ -362,9 +389,6 @@ async def test_from_the_menu_a_three_airline_game_is_set_up_with_keys_left_and_c
 
 @run_async
 async def test_a_remapped_raise_key_bids_and_is_named_on_the_auction_screen():
-    from flight_tui.ui.app import FlightTuiApp
-    from flight_tui.ui.settings import config_path
-
     config_path().parent.mkdir(parents=True, exist_ok=True)
     config_path().write_text('[keymap]\n"competitive.auction.raise-1" = "b"\n')
     table = make_table("human:Ann,random:Bob", seed=11)
@@ -384,10 +408,6 @@ async def test_a_remapped_raise_key_bids_and_is_named_on_the_auction_screen():
 
 @run_async
 async def test_the_marketplace_buys_with_enter_and_says_why_a_row_cannot_be_had_until_a_buy_is_made():
-    from flight_tui.games.connecting_flights.competitive.rules.state import Bought
-    from flight_tui.games.connecting_flights.competitive.ui.market import MarketView, buy_problem
-    from flight_tui.games.connecting_flights.core_ui.lists import LineList, OneLine
-
     table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
     play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,) and t.view(0).round == 3)
     app = CompetitiveApp(table)
@@ -419,10 +439,6 @@ async def test_the_marketplace_buys_with_enter_and_says_why_a_row_cannot_be_had_
 
 @run_async
 async def test_a_returned_sabotage_card_stays_hidden_from_the_next_person_at_the_keyboard():
-    from flight_tui.games.connecting_flights.competitive.rules.actions import ReturnSabotage
-    from flight_tui.games.connecting_flights.competitive.ui.sabotage import SabotageView
-    from flight_tui.games.connecting_flights.core_ui.lists import LineList
-
     table = make_table("human:Ann,human:Bob", seed=1)  # after the sabotage, Bob puts up the next card
     play_scripted(table, lambda t: t.view(0).phase == "sabotage" and t.to_act() == (0,) and t.view(0).sabotage_deck_size > 0)
     app = CompetitiveApp(table)
@@ -455,9 +471,6 @@ async def test_a_returned_sabotage_card_stays_hidden_from_the_next_person_at_the
 
 @run_async
 async def test_sending_no_flights_is_asked_first_and_then_flies_nothing():
-    from flight_tui.games.connecting_flights.competitive.rules.state import FlightsSubmitted
-    from flight_tui.ui.screens.dialogs import ConfirmDialog
-
     table = make_table("human:Ann,random:Bob", seed=2)
     play_scripted(table, lambda t: t.view(0).phase == "fly" and 0 in t.to_act())
     app = CompetitiveApp(table)
@@ -477,10 +490,6 @@ async def test_sending_no_flights_is_asked_first_and_then_flies_nothing():
 
 @run_async
 async def test_in_the_trading_round_the_footer_and_the_panel_both_say_done_trading_with_the_remapped_key():
-    from flight_tui.games.connecting_flights.competitive.rules.state import TurnEnded
-    from flight_tui.ui.app import FlightTuiApp
-    from flight_tui.ui.settings import config_path
-
     config_path().parent.mkdir(parents=True, exist_ok=True)
     config_path().write_text('[keymap]\n"competitive.market.end-turn" = "d"\n')
     table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
@@ -560,8 +569,6 @@ def fly_phase_of_round_2(seed: int = 2):
 
 @run_async
 async def test_backspace_reopens_last_rounds_chain_without_its_last_card_and_it_can_be_extended():
-    from flight_tui.games.connecting_flights.core_ui.builder import chain_text
-
     table = fly_phase_of_round_2()
     flown = next(e for e in reversed(table.state.log) if isinstance(e, Flown) and e.seat == 0)
     chain = list(flown.chains[0])
@@ -583,9 +590,6 @@ async def test_backspace_reopens_last_rounds_chain_without_its_last_card_and_it_
 
 @run_async
 async def test_last_rounds_chain_is_kept_up_to_the_flight_that_ended_on_returned_landing_rights():
-    from flight_tui.games.connecting_flights.core.flights import FlightSpec
-    from flight_tui.games.connecting_flights.core_ui.builder import chain_text
-
     table = fly_phase_of_round_2()
     state = table.state
     index, flown = next((i, e) for i, e in reversed(list(enumerate(state.log))) if isinstance(e, Flown) and e.seat == 0)
@@ -603,9 +607,6 @@ async def test_last_rounds_chain_is_kept_up_to_the_flight_that_ended_on_returned
 
 @run_async
 async def test_the_lot_chooser_and_the_slots_say_it_whole_at_80_columns():
-    from flight_tui.games.connecting_flights.competitive.rules.actions import ChooseLot
-    from flight_tui.games.connecting_flights.competitive.rules.state import LotUnsold, RoundStarted
-
     def deck_card_to_choose(t) -> bool:
         return t.to_act() == (0,) and t.view(0).phase == "choose_lots" and any(
             isinstance(a, ChooseLot) and a.kind != "airport" for a in t.legal_actions(0)
@@ -636,8 +637,6 @@ async def test_the_lot_chooser_and_the_slots_say_it_whole_at_80_columns():
 
 @run_async
 async def test_the_new_game_screen_says_the_continents_option_whole_at_80_columns():
-    from flight_tui.ui.app import FlightTuiApp
-
     app = FlightTuiApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n", "left")
@@ -648,8 +647,6 @@ async def test_the_new_game_screen_says_the_continents_option_whole_at_80_column
 
 @run_async
 async def test_the_log_view_keeps_every_move_of_the_game_to_read_back_with_the_keys():
-    from flight_tui.ui.widgets.log_panel import LogView
-
     table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
     play_scripted(table, lambda t: t.view(0).phase == "market" and t.to_act() == (0,) and t.view(0).round == 3)
     everything = table.log_lines(0, last=len(table.state.log))
@@ -672,10 +669,6 @@ async def test_the_log_view_keeps_every_move_of_the_game_to_read_back_with_the_k
 
 @run_async
 async def test_after_a_purchase_the_marketplace_cursor_stays_in_place_and_never_jumps_to_another_section():
-    from flight_tui.games.connecting_flights.competitive.rules.actions import BuyLandingRights
-    from flight_tui.games.connecting_flights.competitive.ui.market import MarketView, buy_problem, market_rows
-    from flight_tui.games.connecting_flights.core_ui.lists import LineList
-
     def last_landing_rights_of_a_lone_card_buyable(t) -> bool:
         view = t.view(0)
         if not (view.phase == "market" and t.to_act() == (0,)):
@@ -713,10 +706,6 @@ async def test_after_a_purchase_the_marketplace_cursor_stays_in_place_and_never_
 
 def spend_all_at_auction(view, legal):
     """Seat 0 bids all it may on every card (to be short of coins soon); the others as scripted."""
-    from competitive_harness import scripted_move
-
-    from flight_tui.games.connecting_flights.competitive.rules.actions import Bid, PassBid
-
     if view.seat == 0 and view.phase == "bidding":
         bids = [a for a in legal if isinstance(a, Bid)]
         return max(bids, key=lambda a: a.amount) if bids else PassBid()
@@ -725,11 +714,6 @@ def spend_all_at_auction(view, legal):
 
 @run_async
 async def test_a_player_passed_on_a_card_they_cannot_afford_is_told_so():
-    from flight_tui.games.connecting_flights.competitive.rules import auction as auction_rules
-    from flight_tui.games.connecting_flights.competitive.rules.actions import PassBid
-    from flight_tui.games.connecting_flights.competitive.rules.state import BidPassed
-    from flight_tui.games.connecting_flights.competitive.ui.presentation import lot_label
-
     def her_pass_opens_a_card_beyond_her_coins(t) -> bool:
         if not (t.view(0).phase == "bidding" and t.to_act() == (0,)):
             return False
@@ -779,10 +763,6 @@ async def test_the_footer_offers_only_the_raise_keys_whose_bid_is_within_your_co
 
 @run_async
 async def test_while_the_others_bid_on_a_card_you_cannot_afford_the_auction_says_so():
-    from flight_tui.games.connecting_flights.competitive.rules import auction as auction_rules
-    from flight_tui.games.connecting_flights.competitive.rules.state import BidPassed
-    from flight_tui.games.connecting_flights.competitive.ui.presentation import bidding_lot, lot_label
-
     def others_bid_on_a_card_beyond_ann(t) -> bool:
         view = t.view(0)
         if not (view.phase == "bidding" and t.to_act() != (0,) and view.bidding.leader < 0):
@@ -801,9 +781,6 @@ async def test_while_the_others_bid_on_a_card_you_cannot_afford_the_auction_says
 
 @run_async
 async def test_a_target_with_both_airport_cards_of_a_city_is_offered_that_airport_once():
-    from flight_tui.games.connecting_flights.competitive.ui.sabotage import SabotageView
-    from flight_tui.games.connecting_flights.core_ui.lists import LineList
-
     def a_target_holds_both_cards_of_an_airport(t) -> bool:
         view = t.view(0)
         if not (view.phase == "sabotage" and t.to_act() == (0,) and view.drawn_sabotage >= 0 and data().sabotage[view.drawn_sabotage].effect == "airport"):
@@ -832,11 +809,6 @@ async def test_a_target_with_both_airport_cards_of_a_city_is_offered_that_airpor
 
 @run_async
 async def test_home_and_end_go_to_the_first_and_the_last_row_of_every_list():
-    from flight_tui.games.connecting_flights.competitive.ui.market import MarketView
-    from flight_tui.games.connecting_flights.competitive.ui.setup_view import SetupView
-    from flight_tui.games.connecting_flights.core_ui.hand import ChoiceList
-    from flight_tui.games.connecting_flights.core_ui.lists import LineList
-
     async def ends(pilot, lines, last: int, first: int = 0) -> None:
         await pilot.press("end")
         assert lines.cursor == last
@@ -889,9 +861,6 @@ def at_the_starting_flight() -> tuple[Table, list[Choice]]:
 
 @run_async
 async def test_once_the_starting_flight_is_complete_the_builder_offers_nothing_more_and_the_send_key_buys_it():
-    from flight_tui.games.connecting_flights.competitive.rules.state import StartBought
-    from flight_tui.games.connecting_flights.core_ui.hand import ChoiceList
-
     table, cards = at_the_starting_flight()
     app = CompetitiveApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -945,9 +914,6 @@ async def test_a_complete_starting_flight_that_breaks_a_rule_says_so_instead_of_
 
 @run_async
 async def test_a_starting_flight_over_the_budget_says_it_cannot_be_bought_instead_of_offering_to_buy_it():
-    from flight_tui.games.connecting_flights.competitive.rules.actions import BuyStart
-    from flight_tui.games.connecting_flights.core_ui.hand import ChoiceList
-
     table, cards = at_the_starting_flight()
     view = table.view(0)
     budget = setup_rules.budget(view, 0)
@@ -982,9 +948,6 @@ async def test_a_card_no_starting_flight_goes_on_from_is_marked_so_in_the_builde
     """Ann (budget 90, Asia) puts down Tokyo and a 3-star plane: a 3-star passenger keeps every
     rule so far, but no flight she may buy goes on from it (no other airport of hers takes a
     3-star passenger within her budget); a 1-star passenger does."""
-    from flight_tui.games.connecting_flights.competitive.ui.hand import start_cards
-    from flight_tui.games.connecting_flights.core_ui.hand import ChoiceList
-
     table, cards = at_the_starting_flight()
     view = table.view(0)
     free = start_cards(view, WORLD)
@@ -1033,8 +996,6 @@ def ann_asked_in(phase: str, seed: int, extra=lambda view: True):
 
 @run_async
 async def test_the_views_say_where_passengers_come_from_the_auctioneers_third_bid_twin_airports_and_fees():
-    from flight_tui.games.connecting_flights.competitive.ui.presentation import twin_airport_text
-
     app = CompetitiveApp(ann_asked_in("market", seed=2, extra=lambda view: view.round == 3))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -1058,11 +1019,6 @@ async def test_the_views_say_where_passengers_come_from_the_auctioneers_third_bi
 
 @run_async
 async def test_after_a_hint_the_bid_dialog_starts_on_the_hinted_amount():
-    from game_harness import wait_for_workers
-    from textual.widgets import Input
-
-    from flight_tui.games.connecting_flights.competitive.rules.actions import Bid
-
     table = make_table("human:Ann,random:Bob,random:Cleo", seed=1)
     play_scripted(table, lambda t: len(t.actions) == 17)  # Ann bids; the Hard bot would bid 45, above the lowest
     app = CompetitiveApp(table)
@@ -1079,11 +1035,6 @@ async def test_after_a_hint_the_bid_dialog_starts_on_the_hinted_amount():
 
 @run_async
 async def test_after_a_hint_the_starting_flight_is_in_the_builder_and_the_buy_key_buys_it():
-    from game_harness import wait_for_workers
-
-    from flight_tui.games.connecting_flights.competitive.rules.actions import BuyStart
-    from flight_tui.games.connecting_flights.competitive.rules.state import StartBought
-
     table, _ = at_the_starting_flight()
     app = CompetitiveApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -1125,8 +1076,6 @@ async def test_after_a_hint_the_cursor_is_on_the_hinted_choice_and_enter_makes_i
     """A hint for a move made on a list (a card to put up, something to buy, a sabotage choice)
     shows that list with its cursor on the move, and Enter makes it (before, Enter made the move
     under the cursor wherever it was)."""
-    from game_harness import wait_for_workers
-
     table = make_table("human:Ann,random:Bob,random:Cleo", seed=1)
     play_scripted(table, lambda t: len(t.actions) == actions)
     app = CompetitiveApp(table)
@@ -1149,8 +1098,6 @@ async def test_after_a_hint_the_cursor_is_on_the_hinted_choice_and_enter_makes_i
 
 @run_async
 async def test_after_a_hint_the_trade_dialog_starts_on_the_hinted_offer():
-    from game_harness import wait_for_workers
-
     table = make_table("human:Ann,random:Bob,random:Cleo", seed=2)
     play_scripted(table, lambda t: len(t.actions) == 69)  # the Hard bot would offer Bob a plane for coins
     app = CompetitiveApp(table)
@@ -1183,8 +1130,6 @@ async def test_the_line_over_the_log_says_what_each_other_airline_did_since_your
 
 def service_update(table, seat: int, revision: int):
     """What the table service sends a remote seat after a change (see ``flight_tui.serve``)."""
-    from flight_tui.serve import protocol as P
-
     return P.Update(
         revision=revision,
         seats=[msgspec.to_builtins(s) for s in table.seats],
@@ -1198,9 +1143,6 @@ def service_update(table, seat: int, revision: int):
 
 @run_async
 async def test_a_remote_player_sees_the_round_summary_from_the_view_the_service_sends():
-    from flight_tui.serve import protocol as P
-    from flight_tui.serve.remote import RemoteTable
-
     table = make_table("human:Ann,random:Bob,random:Cleo", seed=7)
     play_scripted(table, lambda t: t.state.round == 2 and t.state.phase == "choose_lots")
     seated = P.Seated(table="t1", game=table.rules.name, config=P.pack(table.config), seat=1)
@@ -1242,18 +1184,12 @@ async def test_round_10s_summary_comes_before_the_end_screen():
 
 def spectator_update(table, revision: int):
     """What the table service sends a spectator of a competitive table: the public view."""
-    from flight_tui.serve import protocol as P
-
     update = service_update(table, 0, revision)
     return msgspec.structs.replace(update, view=P.pack(table.rules.spectator_view(table.state)), log=table.log_lines(None))
 
 
 @run_async
 async def test_a_spectator_sees_the_round_summary_as_everyone_may_know_it():
-    from flight_tui.serve import protocol as P
-    from flight_tui.serve.client import SpectatorScreen
-    from flight_tui.serve.remote import RemoteTable
-
     class WatchApp(ThemedApp):
         def __init__(self, remote) -> None:
             super().__init__()
@@ -1290,10 +1226,6 @@ async def test_a_spectator_sees_the_round_summary_as_everyone_may_know_it():
 
 @run_async
 async def test_esc_on_a_rounds_summary_goes_back_to_the_menu_as_from_the_table():
-    from flight_tui.saves import SaveStore
-    from flight_tui.ui.app import FlightTuiApp
-    from flight_tui.ui.screens.menu import MenuScreen
-
     table = make_table("human:Ann,random:Bob", seed=3)
     play_scripted(table, lambda t: t.view(0).phase == "start" and 0 in t.to_act())
     app = FlightTuiApp(table=table)
