@@ -46,6 +46,16 @@ def game_prompt(record: GameRecord) -> Text:
     return text
 
 
+def game_detail(record: GameRecord) -> Text:
+    """How a game ended, in its own words, and how long it was: ``Round 10's best income was 75;
+    decided on income without Landing Rights. 299 moves.``"""
+    text = Text()
+    if record.summary:
+        text.append(record.summary.rstrip(".") + ". ")
+    text.append(f"{record.moves} move{'s' if record.moves != 1 else ''}.", style="dim")
+    return text
+
+
 class GameList(MarkedOptionList):
     """The finished games; Enter replays the highlighted one, as ``r`` does (the footer shows ``r``)."""
 
@@ -69,11 +79,15 @@ class HistoryScreen(Screen[None]):
         height: auto;
         max-height: 1fr;
     }
+    #history-detail {
+        height: auto;
+        margin-top: 1;
+    }
     #history-standings {
         height: 1fr;
         display: none;
     }
-    HistoryScreen.-standings #history-games {
+    HistoryScreen.-standings #history-games, HistoryScreen.-standings #history-detail {
         display: none;
     }
     HistoryScreen.-standings #history-standings {
@@ -105,6 +119,7 @@ class HistoryScreen(Screen[None]):
             yield Static("History of finished games", classes="screen-title")
             yield Static("", id="history-heading")
             yield GameList(id="history-games")
+            yield Static("", id="history-detail")
             with VerticalScroll(id="history-standings"):
                 yield Static("", id="history-table")
         yield Footer()
@@ -150,6 +165,7 @@ class HistoryScreen(Screen[None]):
         if not self.shown:
             games.set_options([Option("No finished games yet. A game you play to its end is kept here.", disabled=True)])
         (self.query_one("#history-standings") if self.showing_standings else games).focus()
+        self._show_detail()
         self.refresh_bindings()
 
     def selected(self) -> GameRecord | None:
@@ -167,7 +183,13 @@ class HistoryScreen(Screen[None]):
         return True
 
     def on_option_list_option_highlighted(self) -> None:
+        self._show_detail()
         self.refresh_bindings()
+
+    def _show_detail(self) -> None:
+        """Under the list, how the highlighted game ended, in the game's own words."""
+        record = self.selected()
+        self.query_one("#history-detail", Static).update(game_detail(record) if record is not None else "")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -58,6 +58,8 @@ async def test_a_game_played_to_its_end_is_kept_once_and_listed():
         assert [r.id for r in history.shown] == [HistoryStore().read().records[0].id]
         games = history.query_one("#history-games", OptionList)
         assert "Connecting Flights (competitive)" in str(games.get_option_at_index(0).prompt)
+        detail = str(history.query_one("#history-detail").render())  # how it ended, under the list
+        assert detail.startswith(table.result().summary.rstrip(".")) and f"{len(table.actions)} moves." in detail
     done = subprocess.run(
         [sys.executable, "-m", "flight_tui", "history", "--json"],
         capture_output=True, text=True, timeout=60, env={**os.environ, "FLIGHT_TUI_DATA_DIR": str(paths.data_dir())},
@@ -81,6 +83,11 @@ async def test_the_filter_shows_one_game_then_all_and_the_players_their_standing
     async with app.run_test(size=(80, 24)) as pilot:
         history = await open_history(pilot)
         assert len(history.shown) == 3
+        first = str(history.query_one("#history-detail").render())
+        await pilot.press("down")  # the detail follows the highlighted game
+        await pilot.pause()
+        assert str(history.query_one("#history-detail").render()).startswith(history.shown[1].summary.rstrip("."))
+        assert first.startswith(history.shown[0].summary.rstrip("."))
         await pilot.press("f")
         assert {r.game for r in history.shown} == {"connecting-flights-coop"}
         await pilot.press("f")
