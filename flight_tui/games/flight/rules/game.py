@@ -453,7 +453,9 @@ class FlightRules(Rules):
     # ------------------------------------------------------------ results and views
 
     def result(self, state: FlightState) -> Result:
-        hands = f"{state.hand_no} hand" + ("s" if state.hand_no != 1 else "")
+        played = f"{state.hand_no} hand" + ("s" if state.hand_no != 1 else "")
+        target = state.config.target if not state.config.hands else 0
+        hands = f"{played}, to {target} points" if target else f"{played} played"
         endings = [Ending(r.how or ("safe-landing" if r.landed_by >= 0 else "grounded"), r.turns) for r in state.hand_results]
         return Result(
             scores=list(state.scores), winners=list(state.winners), summary=hands, endings=endings, length_unit="turns"

@@ -583,7 +583,7 @@ class PassaportasRules(Rules):
         return Result(
             scores=self.delivered(state),
             winners=list(state.winners),
-            summary=f"round {state.round_no}, {how}",
+            summary=f"Round {state.round_no}: {how}",
             endings=[Ending("round-limit" if by_limit else "delivery", state.round_no)],
         )
 
