@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import time
 
 import msgspec
@@ -13,6 +14,7 @@ from hand_harness import put_down
 from patience import PATIENCE
 from textual.widgets import Input
 
+from flight_tui.games.connecting_flights.competitive.bots import make_bot
 from flight_tui.games.connecting_flights.competitive.rules import auction as auction_rules
 from flight_tui.games.connecting_flights.competitive.rules import setup as setup_rules
 from flight_tui.games.connecting_flights.competitive.rules.actions import (
@@ -48,10 +50,10 @@ from flight_tui.games.connecting_flights.competitive.rules.state import (
 from flight_tui.games.connecting_flights.competitive.ui.auction import AuctionView
 from flight_tui.games.connecting_flights.competitive.ui.hand import CompetitiveHandPanel, start_cards
 from flight_tui.games.connecting_flights.competitive.ui.market import MarketView, buy_problem, market_rows
-from flight_tui.games.connecting_flights.competitive.ui.presentation import bidding_lot, lot_label, raise_amounts, twin_airport_text
+from flight_tui.games.connecting_flights.competitive.ui.presentation import bidding_lot, leaderboard, lot_label, raise_amounts, twin_airport_text
 from flight_tui.games.connecting_flights.competitive.ui.round_summary_screen import RoundSummaryScreen
 from flight_tui.games.connecting_flights.competitive.ui.sabotage import SabotageView
-from flight_tui.games.connecting_flights.competitive.ui.scores import CompetitiveEndScreen
+from flight_tui.games.connecting_flights.competitive.ui.scores import CompetitiveEndScreen, LeaderboardView, change_text
 from flight_tui.games.connecting_flights.competitive.ui.setup_view import SetupView
 from flight_tui.games.connecting_flights.competitive.ui.table_screen import CompetitiveTableScreen
 from flight_tui.games.connecting_flights.competitive.ui.trade import OfferDialog, TradeDialog
@@ -349,6 +351,28 @@ async def test_the_end_screen_names_the_winner_and_what_decided():
         view = table.view(0)
         assert f"{names[view.winners[0]]} wins!" in text and "Decided by ties on income, broken by the most continents" in text
         assert "Tie-breakers: income tied → income not on Landing Rights tied → continents decided" in text
+
+
+@run_async
+async def test_the_leaderboards_columns_stay_aligned_when_a_round_cost_landing_rights_and_a_tax():
+    """Seed 34, three airlines played by Normal bots: a round reads ``LR-10 -5`` (8 cells, wider
+    than the column used to be); at 80 columns every airline's coins still end under "coins"."""
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=34)
+    bot = make_bot("normal", 34)
+    play_scripted(table, lambda t: t.is_over(), move=lambda view, legal: bot.choose(view))
+    assert any(len(change_text(r.grant, r.tax, r.penalty)) > 6 for records in leaderboard(table.view(0)) for r in records)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = table_screen(app).query_one(LeaderboardView)
+        lines = board.render().plain.split("\n")
+        heading = lines[2]
+        ends = [m.end() for m in re.finditer("coins", heading)]
+        assert len(ends) == 3 and ends[-1] <= 80
+        rounds = [line for line in lines[3:] if re.match(r" +\d+ ", line) and not line.startswith("   Now")]
+        assert len(rounds) == 10
+        for line in rounds:
+            assert all(line[end - 1].isdigit() and (end == len(line) or line[end] == " ") for end in ends), line
 
 
 @run_async

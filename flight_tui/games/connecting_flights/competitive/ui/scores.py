@@ -71,12 +71,14 @@ class LeaderboardView(Widget, can_focus=True):
         if view is None:
             return Text("")
         seats = view.num_seats
-        width = max(min((self.size.width - 7) // max(seats, 1), 16), 13) - 1
+        rows = leaderboard(view)
+        widest = max((len(change_text(r.grant, r.tax, r.penalty)) for records in rows for r in records), default=0)
+        most = max(16, 4 + widest + 1 + COINS_WIDTH)  # room for the widest "LR-10 -5" where the terminal has it
+        width = max(min((self.size.width - 7) // max(seats, 1), most), 13) - 1
         text = Text("Per round: income, grant + / tax - (LR- unused Landing Rights), coins after\n", style="bold")
         text.append(" Round" + "".join(f" {name[:width]:<{width}}" for name in self.names) + "\n", style="bold")
         heading = f"{'in':>3} {'+/-':<{width - 4 - COINS_WIDTH}}{'coins':>{COINS_WIDTH}}"
         text.append("      " + f" {heading}" * seats + "\n", style="bold underline")
-        rows = leaderboard(view)
         for number, records in enumerate(rows, start=1):
             text.append(f" {number:>5}" + "".join(f" {round_cell(r, width)}" for r in records) + "\n")
         if not rows:
