@@ -30,8 +30,9 @@ from flight_tui.games.connecting_flights.competitive.rules.actions import (
     Refuse,
     ReturnSabotage,
 )
-from flight_tui.games.connecting_flights.competitive.rules.common import data, world
+from flight_tui.games.connecting_flights.competitive.rules.common import data, spendable, world
 from flight_tui.games.connecting_flights.competitive.rules.state import (
+    CHOOSE_LOTS,
     BidMade,
     BidPassed,
     Bought,
@@ -373,6 +374,25 @@ async def test_the_leaderboards_columns_stay_aligned_when_a_round_cost_landing_r
         assert len(rounds) == 10
         for line in rounds:
             assert all(line[end - 1].isdigit() and (end == len(line) or line[end] == " ") for end in ends), line
+
+
+@run_async
+async def test_an_airport_dearer_than_your_coins_is_marked_in_your_auction_slots_list():
+    """Seed 1, Normal play: Ann chooses a card to put up with 26 coins; the 30-coin airports may
+    be put up all the same (the others bid for them), and they say they cost more than she has."""
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=1)
+    bot = make_bot("normal", 1)
+    play_scripted(table, lambda t: t.view(0).phase == CHOOSE_LOTS and t.to_act() == (0,) and spendable(t.view(0), 0) < 30, move=lambda view, legal: bot.choose(view))
+    coins = spendable(table.view(0), 0)
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = table_screen(app).query_one(AuctionView).query_one(LineList).rows
+        airports = [(text, right) for text, right, _ in rows if text.startswith("Airport ")]
+        assert any(text.endswith("· 30c") for text, _ in airports)
+        for text, right in airports:
+            price = int(text.rsplit("· ", 1)[1].rstrip("c"))
+            assert (right == "more than you have") == (price > coins), text
 
 
 @run_async

@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 from flight_tui.games.connecting_flights.competitive.rules import auction as auction_rules
 from flight_tui.games.connecting_flights.competitive.rules.actions import Bid, ChooseLot, PassBid
+from flight_tui.games.connecting_flights.competitive.rules.common import spendable
 from flight_tui.games.connecting_flights.competitive.rules.state import BIDDING, CHOOSE_LOTS
 from flight_tui.games.connecting_flights.competitive.rules.view import CompetitiveView
 from flight_tui.games.connecting_flights.competitive.ui.presentation import (
@@ -101,7 +102,7 @@ class AuctionView(CursorKeys, Widget, can_focus=True):
         self.view, self.names = view, list(names)
         self.choices = auction_rules.choices(view) if my_lot_turn(view) else []
         self.query_one("#auction-slots", Static).update(self._slots_text())
-        rows = [(choice_label(self.world, view, c), "", "ok") for c in self.choices]
+        rows = [(choice_label(self.world, view, c), self._dear(c), "ok") for c in self.choices]
         cursor = self.choices.index(old) if old in self.choices else 0
         choices = self.query_one(LineList)
         choices.display = bool(self.choices)
@@ -120,6 +121,13 @@ class AuctionView(CursorKeys, Widget, can_focus=True):
     def point_at(self, action: ChooseLot) -> bool:
         """Put the cursor on the card ``action`` puts up (a hint); False if it is not listed."""
         return self.point_at_row(self.choices.index(action) if action in self.choices else None)
+
+    def _dear(self, choice: ChooseLot) -> str:
+        """Beside an airport dearer than the viewer's coins: it may be put up all the same (the
+        others bid for it), but the viewer cannot open its bidding."""
+        if choice.kind != "airport" or self.world.airport_of_card(choice.card).price <= spendable(self.view, self.view.seat):
+            return ""
+        return "more than you have"
 
     def _slots_text(self) -> Text:
         view = self.view
