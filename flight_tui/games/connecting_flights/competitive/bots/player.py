@@ -61,6 +61,7 @@ from flight_tui.games.connecting_flights.competitive.rules.actions import (
 )
 from flight_tui.games.connecting_flights.competitive.rules.auction import bid_limit, face_value, min_bid
 from flight_tui.games.connecting_flights.competitive.rules.market import propose_problem
+from flight_tui.games.connecting_flights.competitive.rules.setup import card_kind
 from flight_tui.games.connecting_flights.competitive.rules.common import (
     data,
     electric_price,
@@ -296,7 +297,7 @@ class CompetitiveBot:
         """The expected worth of the top card of a deck, over the cards it may be."""
         counts: dict[tuple, list[int]] = {}
         for card in unseen(view, kind):
-            key = _kind_key(kind, card)
+            key = card_kind(kind, card)
             counts.setdefault(key, []).append(card)
         common = sorted(counts.values(), key=len, reverse=True)[:UNKNOWN_KINDS]
         total = sum(len(v) for v in common)
@@ -526,9 +527,3 @@ def start_score(view: Any, action: BuyStart) -> float:
     return 3.0 * income + 5.0 * PLANE_STARS[action.plane] + 4.0 * stars + left
 
 
-def _kind_key(kind: str, card: int) -> tuple:
-    w = world()
-    if kind == "plane":
-        return (w.planes[card].stars,)
-    p = w.passengers[card]
-    return (p.continent, p.stars)

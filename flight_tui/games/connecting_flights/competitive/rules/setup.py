@@ -194,6 +194,19 @@ def _flight_problem(h: Holdings, action: BuyStart, coins: int) -> str | None:
     return None
 
 
+def card_kind(kind: str, card: int) -> tuple[int, ...]:
+    """What makes two cards one choice (house rule H3: an identical card): an airport (or the
+    origin or destination of a flight) its city, a plane its stars, a passenger its stars and
+    continent."""
+    w = world()
+    if kind in ("airport", "origin", "dest"):
+        return (w.airport_of_card(card).id,)
+    if kind == "plane":
+        return (w.planes[card].stars,)
+    p = w.passengers[card]
+    return (p.stars, p.continent)
+
+
 def legal_starts(g: Game, seat: int, planes: list[int], passengers: list[int]) -> list[BuyStart]:
     """Every starting flight ``seat`` may buy, identical cards offered once (the lowest id)."""
     w = world()
@@ -203,17 +216,15 @@ def legal_starts(g: Game, seat: int, planes: list[int], passengers: list[int]) -
         return []
     cards = {}
     for card in sorted(g.airport_pool):
-        a = w.airport_of_card(card)
-        if a.continent == h.continent:
-            cards.setdefault(a.id, card)
+        if w.airport_of_card(card).continent == h.continent:
+            cards.setdefault(card_kind("airport", card), card)
     plane_kinds = {}
     for p in planes:
-        plane_kinds.setdefault(w.planes[p].stars, p)
+        plane_kinds.setdefault(card_kind("plane", p), p)
     passenger_kinds = {}
     for p in passengers:
-        passenger = w.passengers[p]
-        if passenger.continent == h.continent:
-            passenger_kinds.setdefault(passenger.stars, p)
+        if w.passengers[p].continent == h.continent:
+            passenger_kinds.setdefault(card_kind("passenger", p), p)
     coins = budget(g, seat)
     out = []
     for origin in cards.values():

@@ -26,7 +26,7 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import aske
 from flight_tui.games.connecting_flights.competitive.ui.sabotage import placed_on
 from flight_tui.games.connecting_flights.core.flights import FlightSpec
 from flight_tui.games.connecting_flights.core.world import World
-from flight_tui.games.connecting_flights.core_ui.builder import Choice, HandCards, chain_text, hand_cards
+from flight_tui.games.connecting_flights.core_ui.builder import DEST, ORIGIN, PASSENGER, PLANE, TRUCK, Choice, HandCards, chain_text, hand_cards
 from flight_tui.games.connecting_flights.core_ui.hand import HandPanel, hand_bindings
 from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.dialogs import ConfirmDialog
@@ -50,22 +50,18 @@ def start_cards(view: CompetitiveView, world: World) -> HandCards:
     """What a starting flight is bought from: the free airports of the viewer's continent, the
     conventional planes, the passengers bound for it, and the free Fuel Truck."""
     h = view.holdings[view.seat]
-    airports = {world.airport_cards[c].airport: c for c in reversed(view.airport_pool) if world.airport_of_card(c).continent == h.continent}
+    airports = {setup_rules.card_kind("airport", c): c for c in reversed(view.airport_pool) if world.airport_of_card(c).continent == h.continent}
     return HandCards(
         airports=tuple(sorted(airports.values())),
-        planes=tuple(dict((world.planes[p].stars, p) for p in reversed(view.setup_planes)).values()),
+        planes=tuple({setup_rules.card_kind("plane", p): p for p in reversed(view.setup_planes)}.values()),
         passengers=tuple(
-            dict(
-                ((world.passengers[p].stars, world.passengers[p].continent), p)
-                for p in reversed(view.setup_passengers)
-                if world.passengers[p].continent == h.continent
-            ).values()
+            {setup_rules.card_kind("passenger", p): p for p in reversed(view.setup_passengers) if world.passengers[p].continent == h.continent}.values()
         ),
         trucks=tuple(h.trucks),
     )
 
 
-START_STEPS = ("origin", "plane", "passenger", "dest")
+START_STEPS = (ORIGIN, PLANE, PASSENGER, DEST)
 """The cards of a starting flight that are bought (its Fuel Truck comes free)."""
 
 
@@ -239,28 +235,14 @@ class CompetitiveHandPanel(HandPanel):
         """At set-up, whether no starting flight the viewer may buy has the cards put down so
         far and ``choice``'s (an airport by its city, a plane by its stars, a passenger by its
         stars and continent: identical cards are one)."""
-        if not self.starting or choice.card is None or choice.step not in ("origin", "plane", "passenger"):
+        if not self.starting or choice.card is None or choice.step not in (ORIGIN, PLANE, PASSENGER):
             return False
         so_far = self.builder.flight or FlightSpec()
         wanted = msgspec.structs.replace(so_far, **{choice.step: choice.card})
         return not any(self._same_cards(start, wanted) for start in self.starts)
 
     def _same_cards(self, start: BuyStart, flight: FlightSpec) -> bool:
-        return all(getattr(flight, step) is None or self._alike(step, getattr(flight, step), getattr(start, step)) for step in START_STEPS)
-
-    def _alike(self, step: str, card: int | None, other: int | None) -> bool:
-        """Whether two cards of a flight's ``step`` are one choice at set-up: airports of one
-        city, planes of the same stars, passengers of the same stars and continent."""
-        w = self.world
-        if card is None or other is None:
-            return card == other
-        if step in ("origin", "dest"):
-            return w.airport_of_card(card).id == w.airport_of_card(other).id
-        if step == "plane":
-            return w.planes[card].stars == w.planes[other].stars
-        if step == "passenger":
-            return _passenger_kind(w, card) == _passenger_kind(w, other)
-        return card == other
+        return all(getattr(flight, step) is None or _alike(step, getattr(flight, step), getattr(start, step)) for step in START_STEPS)
 
     def load_start(self, start: BuyStart) -> None:
         """Put ``start`` in the builder card by card, as the keys would (a hint): the player may
@@ -270,9 +252,9 @@ class CompetitiveHandPanel(HandPanel):
             return
         builder.clear()
         wanted = start_flight(view, start)
-        for step in ("origin", "plane", "truck", "passenger", "dest"):
+        for step in (ORIGIN, PLANE, TRUCK, PASSENGER, DEST):
             card = getattr(wanted, step)
-            choice = next((c for c in builder.choices() if c.step == step and self._alike(step, c.card, card)), None)
+            choice = next((c for c in builder.choices() if c.step == step and _alike(step, c.card, card)), None)
             if choice is None:
                 break
             builder.pick(choice)
@@ -315,10 +297,13 @@ class CompetitiveHandPanel(HandPanel):
         return text
 
 
-def _passenger_kind(world: World, card: int) -> tuple[int, int]:
-    """What makes two Passenger cards identical: their stars and their continent."""
-    p = world.passengers[card]
-    return p.stars, p.continent
+def _alike(step: str, card: int | None, other: int | None) -> bool:
+    """Whether two cards of a flight's ``step`` are one choice at set-up (the rules'
+    :func:`~flight_tui.games.connecting_flights.competitive.rules.setup.card_kind`); a Fuel
+    Truck only itself."""
+    if card is None or other is None or step == TRUCK:
+        return card == other
+    return setup_rules.card_kind(step, card) == setup_rules.card_kind(step, other)
 
 
 def _as_flight(choice: Choice) -> FlightSpec:
