@@ -3,7 +3,7 @@ layout of a list, a side panel and a detail line (both modes' tables)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from rich.segment import Segment
@@ -158,8 +158,10 @@ class CursorKeys:
         """Go to the first (``direction`` -1) or the last (1) row."""
         self.cursor_list().move_to_end(direction)
 
-    def point_at_row(self, index: int | None) -> bool:
-        """Put the cursor on row ``index`` (a hint's choice); False when there is no such row."""
+    def point_at_first(self, rows: Sequence[Any], matches: Callable[[Any], bool]) -> bool:
+        """Put the cursor on the first of ``rows`` (the list's, in order) that ``matches`` (a
+        hint's choice); False when none does."""
+        index = next((i for i, row in enumerate(rows) if matches(row)), None)
         if index is None:
             return False
         self.cursor_list().move_to(index)

@@ -120,7 +120,7 @@ class AuctionView(CursorKeys, Widget, can_focus=True):
 
     def point_at(self, action: ChooseLot) -> bool:
         """Put the cursor on the card ``action`` puts up (a hint); False if it is not listed."""
-        return self.point_at_row(self.choices.index(action) if action in self.choices else None)
+        return self.point_at_first(self.choices, lambda choice: choice == action)
 
     def _dear(self, choice: ChooseLot) -> str:
         """Beside an airport dearer than the viewer's coins: it may be put up all the same (the

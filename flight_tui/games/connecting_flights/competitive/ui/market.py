@@ -147,7 +147,7 @@ class MarketView(ShopView):
     def point_at(self, action: object) -> bool:
         """Put the cursor on the row ``action`` buys (a hint); False if none is for sale."""
         wanted = row_item(self.world, MarketRow("", 0, action))
-        return self.point_at_row(next((i for i, r in enumerate(self.rows) if r.action is not None and row_item(self.world, r) == wanted), None))
+        return self.point_at_first(self.rows, lambda row: row.action is not None and row_item(self.world, row) == wanted)
 
     def _row_text(self, row: MarketRow) -> tuple[str, str, str]:
         if row.action is None:

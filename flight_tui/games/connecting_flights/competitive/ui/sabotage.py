@@ -57,6 +57,14 @@ def alike_host(world: World, kind: str, on: int) -> Hashable:
     return ("plane", plane.stars, plane.price, plane.electric)
 
 
+def choice_key(view: CompetitiveView, world: World, action: object) -> Hashable:
+    """What makes two moves one choice of this view: an infliction by its target and what it
+    would sit on (:func:`alike_host`); any other move by itself."""
+    if isinstance(action, Inflict):
+        return (action.target, alike_host(world, data().sabotage[view.drawn_sabotage].effect, action.on))
+    return action
+
+
 def sabotage_choices(view: CompetitiveView, world: World, names: Sequence[str]) -> list[tuple[str, object]]:
     """The viewer's choices in this view, as (label, action)."""
     if not asked(view) or view.pending is not None:
@@ -69,9 +77,9 @@ def sabotage_choices(view: CompetitiveView, world: World, names: Sequence[str]) 
                 out.append(("Draw a Sabotage card (you see it, then choose its target or return it)", DrawSabotage()))
         else:
             card = data().sabotage[view.drawn_sabotage]
-            alike: set[tuple[int, Hashable]] = set()
+            alike: set[Hashable] = set()
             for action in sabotage_rules.legal_inflictions(view, view.seat, view.drawn_sabotage):
-                key = (action.target, alike_host(world, card.effect, action.on))
+                key = choice_key(view, world, action)
                 if key in alike:
                     continue  # the same choice as one listed (a second copy of the airport)
                 alike.add(key)
@@ -125,13 +133,8 @@ class SabotageView(CursorKeys, Widget, can_focus=True):
     def point_at(self, action: object) -> bool:
         """Put the cursor on the choice that makes ``action`` (a hint), an infliction on a card
         alike to its own counting as it; False if none does."""
-        return self.point_at_row(next((i for i, (_, a) in enumerate(self.choices) if self._same_choice(a, action)), None))
-
-    def _same_choice(self, listed: object, action: object) -> bool:
-        if isinstance(listed, Inflict) and isinstance(action, Inflict) and listed.target == action.target:
-            effect = data().sabotage[self.view.drawn_sabotage].effect
-            return alike_host(self.world, effect, listed.on) == alike_host(self.world, effect, action.on)
-        return listed == action
+        wanted = choice_key(self.view, self.world, action)
+        return self.point_at_first(self.choices, lambda choice: choice_key(self.view, self.world, choice[1]) == wanted)
 
     def _price(self, action: object) -> str:
         return f"{fee(self.view, self.view.seat, action.card)}c" if isinstance(action, PayFee) else ""

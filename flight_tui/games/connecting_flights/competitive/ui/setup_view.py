@@ -82,7 +82,7 @@ class SetupView(CursorKeys, Widget, can_focus=True):
 
     def point_at(self, action: object) -> bool:
         """Put the cursor on the choice that makes ``action`` (a hint); False if none does."""
-        return self.point_at_row(next((i for i, (_, a) in enumerate(self.choices) if a == action), None))
+        return self.point_at_first(self.choices, lambda choice: choice[1] == action)
 
     def _show_detail(self) -> None:
         """The power of the Player card under the cursor, or what Enter does."""
