@@ -377,9 +377,10 @@ async def test_the_leaderboards_columns_stay_aligned_when_a_round_cost_landing_r
 
 
 @run_async
-async def test_an_airport_dearer_than_your_coins_is_marked_in_your_auction_slots_list():
-    """Seed 1, Normal play: Ann chooses a card to put up with 26 coins; the 30-coin airports may
-    be put up all the same (the others bid for them), and they say they cost more than she has."""
+async def test_an_airport_dearer_than_your_coins_says_so_under_your_auction_slots_list():
+    """Seed 1, Normal play: Ann chooses a card to put up with 26 coins; with the cursor on a
+    30-coin airport the line under the list says it costs more than she has (it may be put up
+    all the same: the others bid for it); on a cheaper one it says nothing; no row is cut."""
     table = make_table("human:Ann,random:Bob,random:Cleo", seed=1)
     bot = make_bot("normal", 1)
     play_scripted(table, lambda t: t.view(0).phase == CHOOSE_LOTS and t.to_act() == (0,) and spendable(t.view(0), 0) < 30, move=lambda view, legal: bot.choose(view))
@@ -387,12 +388,20 @@ async def test_an_airport_dearer_than_your_coins_is_marked_in_your_auction_slots
     app = CompetitiveApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        rows = table_screen(app).query_one(AuctionView).query_one(LineList).rows
-        airports = [(text, right) for text, right, _ in rows if text.startswith("Airport ")]
-        assert any(text.endswith("· 30c") for text, _ in airports)
-        for text, right in airports:
+        auction = table_screen(app).query_one(AuctionView)
+        rows = auction.query_one(LineList).rows
+        assert any(text.endswith("· 30c") for text, _, _ in rows) and all(right == "" for _, right, _ in rows)
+        for index, (text, _, _) in enumerate(rows):
+            if not text.startswith("Airport "):
+                continue
+            auction.query_one(LineList).move_to(index)
+            await pilot.pause()
+            line = auction.query_one("#auction-keys").text.plain
             price = int(text.rsplit("· ", 1)[1].rstrip("c"))
-            assert (right == "more than you have") == (price > coins), text
+            if price > coins:
+                assert line.endswith(f"costs {price}c, more than your {coins}: only the others can bid for it."), line
+            else:
+                assert line == "", line
 
 
 @run_async

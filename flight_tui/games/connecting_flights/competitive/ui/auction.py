@@ -102,7 +102,7 @@ class AuctionView(CursorKeys, Widget, can_focus=True):
         self.view, self.names = view, list(names)
         self.choices = auction_rules.choices(view) if my_lot_turn(view) else []
         self.query_one("#auction-slots", Static).update(self._slots_text())
-        rows = [(choice_label(self.world, view, c), self._dear(c), "ok") for c in self.choices]
+        rows = [(choice_label(self.world, view, c), "", "ok") for c in self.choices]
         cursor = self.choices.index(old) if old in self.choices else 0
         choices = self.query_one(LineList)
         choices.display = bool(self.choices)
@@ -122,12 +122,19 @@ class AuctionView(CursorKeys, Widget, can_focus=True):
         """Put the cursor on the card ``action`` puts up (a hint); False if it is not listed."""
         return self.point_at_first(self.choices, lambda choice: choice == action)
 
-    def _dear(self, choice: ChooseLot) -> str:
-        """Beside an airport dearer than the viewer's coins: it may be put up all the same (the
-        others bid for it), but the viewer cannot open its bidding."""
-        if choice.kind != "airport" or self.world.airport_of_card(choice.card).price <= spendable(self.view, self.view.seat):
+    def on_line_list_moved(self, _: LineList.Moved) -> None:
+        self.query_one(OneLine).show(self._keys_text())
+
+    def _dear_text(self) -> str:
+        """Under the list, when the card under the cursor is an airport dearer than the viewer's
+        coins: it may be put up all the same, but only the others can bid for it."""
+        choice, coins = self.choice, spendable(self.view, self.view.seat)
+        if choice is None or choice.kind != "airport":
             return ""
-        return "more than you have"
+        airport = self.world.airport_of_card(choice.card)
+        if airport.price <= coins:
+            return ""
+        return f"{airport.city} costs {airport.price}c, more than your {coins}: only the others can bid for it."
 
     def _slots_text(self) -> Text:
         view = self.view
@@ -192,7 +199,7 @@ class AuctionView(CursorKeys, Widget, can_focus=True):
         if view.phase == BIDDING and view.to_act:
             out = priced_out(view, self.world, view.bidding.lot, city=False)
             return Text(out, style="bold") if out else Text(f"{self.names[view.to_act[0]]} is bidding.")
-        return Text("")
+        return Text(self._dear_text())
 
     # ------------------------------------------------------------ keys
 
