@@ -377,6 +377,38 @@ async def test_the_leaderboards_columns_stay_aligned_when_a_round_cost_landing_r
 
 
 @run_async
+async def test_a_narrow_leaderboard_adds_up_landing_rights_and_a_tax_and_says_so():
+    """Seed 34 as above, the leaderboard narrowed so that each airline's column is as narrow as
+    with five airlines at 80 columns: ``LR-10 -5`` does not fit, so it reads ``L-15`` and a line under the
+    table says what that means; every round's coins still end under "coins"."""
+    table = make_table("human:Ann,random:Bob,random:Cleo", seed=34)
+    bot = make_bot("normal", 34)
+    play_scripted(table, lambda t: t.is_over(), move=lambda view, legal: bot.choose(view))
+    rows = [r for records in leaderboard(table.view(0)) for r in records]
+    long = [r for r in rows if r.penalty and (r.grant or r.tax)]
+    assert long
+    app = CompetitiveApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = table_screen(app).query_one(LeaderboardView)
+        board.styles.width = 51  # 49 inside its padding: (49 - 7) // 3 == (78 - 7) // 5
+        await pilot.pause()
+        lines = board.render().plain.split("\n")
+        ends = [m.end() for m in re.finditer("coins", lines[2])]
+        assert len(ends) == 3 and ends[-1] <= 49
+        rounds = [line for line in lines[3:] if re.match(r" +\d+ ", line) and not line.startswith("   Now")]
+        for line in rounds:
+            assert all(line[end - 1].isdigit() and (end == len(line) or line[end] == " ") for end in ends), line
+        text = "\n".join(lines)
+        for r in long:
+            assert f"L{r.grant - r.tax - r.penalty:+d}" in text
+        assert "L-15 = LR-10 -5: unused Landing Rights and the grant or tax, added up" in text
+        board.styles.width = "1fr"
+        await pilot.pause()
+        assert "added up" not in board.render().plain
+
+
+@run_async
 async def test_an_airport_dearer_than_your_coins_says_so_under_your_auction_slots_list():
     """Seed 1, Normal play: Ann chooses a card to put up with 26 coins; with the cursor on a
     30-coin airport the line under the list says it costs more than she has (it may be put up

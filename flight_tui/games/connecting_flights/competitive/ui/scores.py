@@ -47,11 +47,25 @@ def change_text(grant: int, tax: int, penalty: int) -> str:
     return " ".join(parts)
 
 
+def net_change_text(grant: int, tax: int, penalty: int) -> str:
+    """``L-15`` for ``LR-10 -5``: the same round's cost in one figure, for a narrow column."""
+    return f"L{grant - tax - penalty:+d}" if penalty else change_text(grant, tax, penalty)
+
+
 def round_cell(row: LeaderRow, width: int) -> str:
-    """`` 35 +5     56``: a round of one airline, its coins at the end (``…`` while it goes on)."""
+    """`` 35 +5     56``: a round of one airline, its coins at the end (``…`` while it goes on).
+
+    Where ``LR-10 -5`` is wider than the column, it is written ``L-15`` (see :data:`NET_NOTE`)."""
     coins = "…" if row.coins is None else str(row.coins)
+    room = width - 4 - COINS_WIDTH
     change = change_text(row.grant, row.tax, row.penalty)
-    return f"{row.income:>3} {change:<{width - 4 - COINS_WIDTH}}{coins:>{COINS_WIDTH}}"
+    if len(change) > room:
+        change = net_change_text(row.grant, row.tax, row.penalty)
+    return f"{row.income:>3} {change:<{room}}{coins:>{COINS_WIDTH}}"
+
+
+NET_NOTE = "L-15 = LR-10 -5: unused Landing Rights and the grant or tax, added up"
+"""Said under the table when a column was too narrow for a round's ``LR-`` and grant or tax."""
 
 
 class LeaderboardView(Widget, can_focus=True):
@@ -84,6 +98,8 @@ class LeaderboardView(Widget, can_focus=True):
         if not rows:
             text.append("  No round flown yet.\n", style="italic")
         text.append("   Now" + "".join(f" {h.coins:>{width}}" for h in view.holdings) + "\n", style="bold")
+        if widest > width - 4 - COINS_WIDTH:
+            text.append(f"{NET_NOTE}\n", style="dim")
         text.append(f"\nIncome bands: {band_text()}\n", style="dim")
         text.append(f"Income per passenger: {' / '.join(str(i) for i in data().income_by_stars)} by stars · coins stop at {data().coin_cap}", style="dim")
         return text
