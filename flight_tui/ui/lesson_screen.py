@@ -34,7 +34,7 @@ NOT_IN_LESSONS = frozenset({"leave", "undo", "hint"})
 
 
 LESSON_BINDINGS = [
-    Binding("enter", "lesson_continue", "Go on", key_display="Enter", priority=True, id="lesson.continue"),
+    Binding("enter,space", "lesson_continue", "Go on", key_display="Enter", priority=True, id="lesson.continue"),
     Binding("escape", "lesson_leave", "Leave lesson", key_display="Esc", priority=True, id="lesson.leave"),
 ]
 

@@ -6,7 +6,7 @@ and changes nothing; Esc leaves at any point, nothing is saved, and the lesson s
 from __future__ import annotations
 
 import pytest
-from game_harness import run_async, screen_lines, wait_until
+from game_harness import footer_line, run_async, screen_lines, wait_until
 from lesson_harness import assert_panel_beside_its_target, go_to_step, lesson_app, notices, ready
 from hand_harness import put_down
 
@@ -104,6 +104,27 @@ async def test_the_competitive_lesson_is_finished_with_keys_only():
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
         assert done == steps and summaries == 2  # round 1 begins; round 1 ends and round 2 begins
         assert run.table.view(0).history[0][0].income == 15
+
+
+@run_async
+async def test_a_step_that_explains_names_enter_once_in_the_footer_as_going_on():
+    """Step 1 only explains, over the set-up list whose Enter (and Space) keeps a card: the
+    footer names Enter once, "Go on", and Space goes on too instead of keeping a card; step 2
+    asks for the move, and the footer names the list's Enter again."""
+    app = lesson_app(GAME)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await ready(pilot, screen)
+        assert screen.lesson.waits_for_enter
+        footer = footer_line(app)
+        assert footer.count("Enter") == 1 and "Enter Go on" in footer and "Take it" not in footer
+        await pilot.press("space")
+        await ready(pilot, screen)
+        assert screen.lesson.index == 1 and not screen.lesson.waits_for_enter
+        assert screen.table.view(0).kept[0] == -1  # Space kept no card
+        footer = footer_line(app)
+        assert "Enter Take it" in footer and "Go on" not in footer
 
 
 @run_async
