@@ -392,7 +392,7 @@ async def test_a_narrow_leaderboard_adds_up_landing_rights_and_a_tax_and_says_so
         await pilot.pause()
         board = table_screen(app).query_one(LeaderboardView)
         board.styles.width = 51  # 49 inside its padding: (49 - 7) // 3 == (78 - 7) // 5
-        await pilot.pause()
+        await wait_until(pilot, lambda: board.size.width == 49)
         lines = board.render().plain.split("\n")
         ends = [m.end() for m in re.finditer("coins", lines[2])]
         assert len(ends) == 3 and ends[-1] <= 49
@@ -404,7 +404,7 @@ async def test_a_narrow_leaderboard_adds_up_landing_rights_and_a_tax_and_says_so
             assert f"L{r.grant - r.tax - r.penalty:+d}" in text
         assert "L-15 = LR-10 -5: unused Landing Rights and the grant or tax, added up" in text
         board.styles.width = "1fr"
-        await pilot.pause()
+        await wait_until(pilot, lambda: board.size.width == 78)
         assert "added up" not in board.render().plain
 
 
