@@ -167,10 +167,15 @@ class NewGameScreen(FormScreen):
             for option in other.options:
                 self.query_one(f"#option-row-{name}-{option.key}").display = name == game
         self._offer_levels(spec.bot_levels)
-        self._show_level_note(self.query_one("#kind-1", Choice).value)
         self._show_seats(players.value)
+        self._show_level_note(self._first_bot_kind(players.value))
         self.query_one("#learn").display = bool(spec.lesson)
         self.refresh_bindings()
+
+    def _first_bot_kind(self, players: int) -> str:
+        """The level of the first bot among the ``players`` seats shown (``human`` if none is a bot)."""
+        kinds = [self.query_one(f"#kind-{seat}", Choice).value for seat in range(players)]
+        return next((kind for kind in kinds if kind != "human"), "human")
 
     def _show_level_note(self, kind: str) -> None:
         """Say what a seat of ``kind`` (human or a bot level) does in the chosen game."""
@@ -220,6 +225,7 @@ class NewGameScreen(FormScreen):
             self._show_game(event.value)
         elif event.choice.id == "players":
             self._show_seats(event.value)
+            self._show_level_note(self._first_bot_kind(event.value))
         elif event.choice.id and event.choice.id.startswith("kind-"):
             self._show_level_note(event.value)
 

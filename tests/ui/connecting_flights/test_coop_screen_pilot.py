@@ -10,6 +10,7 @@ from game_harness import play_until, screen_lines, wait_for_workers, wait_until
 from textual.widgets import OptionList
 
 from flight_tui.bots import make_bot
+from flight_tui.games import get_spec
 
 from flight_tui.games.connecting_flights.coop.rules.state import (
     AIRPORT,
@@ -36,6 +37,7 @@ from flight_tui.ui.widgets.handoff import HandOffScreen
 from flight_tui.ui.widgets.log_panel import LogView
 
 WORLD = default_world()
+HINT_LEVEL = get_spec("connecting-flights-coop").hint_level
 
 
 def side_text(app) -> str:
@@ -138,7 +140,7 @@ async def test_the_round_summary_shows_flights_new_passengers_and_the_coins_trai
 
 
 def hint_of(table):
-    return make_bot("connecting-flights-coop", "normal", table.seed).choose(table.view(0))
+    return make_bot("connecting-flights-coop", HINT_LEVEL, table.seed).choose(table.view(0))
 
 
 @run_async

@@ -61,6 +61,22 @@ async def test_the_competitive_mode_says_what_its_levels_do_and_the_form_still_f
 
 
 @run_async
+async def test_the_note_speaks_of_a_bot_only_when_a_bot_seat_is_shown():
+    """The cooperative mode starts with one seat, a person: the note said what the hidden second
+    seat's Normal bot does. It says what a person's seat is until a second seat (a bot) is shown."""
+    coop = get_spec("connecting-flights-coop")
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "right", "right")  # Connecting Flights (cooperative), one seat
+        text = screen_text(app)
+        assert HUMAN_NOTE in text and "bot:" not in text
+        await pilot.press("down", "right")  # two players: Ann and a Normal bot
+        assert f"Normal bot: {coop.level_notes['normal']}" in screen_text(app)
+        await pilot.press("left")  # one again
+        assert HUMAN_NOTE in screen_text(app)
+
+
+@run_async
 async def test_the_rules_end_with_the_bot_levels():
     flight = get_spec("flight")
     app = FlightTuiApp()
@@ -79,7 +95,12 @@ async def test_the_rules_end_with_the_bot_levels():
 async def test_every_level_note_shows_whole_on_the_new_game_form_at_80x24():
     """The form keeps a few lines for the note and cuts what does not fit without a mark, so every
     note of every game must fit them: a longer note fails here, not silently on screen."""
-    games = {"flight": ["n"], "passaportas": ["n", "right"], "connecting-flights": ["n", "left"]}
+    games = {
+        "flight": ["n"],
+        "passaportas": ["n", "right"],
+        "connecting-flights-coop": ["n", "right", "right", "down", "right", "up"],  # two seats: one a bot
+        "connecting-flights": ["n", "left"],
+    }
     for game, keys in games.items():
         notes = get_spec(game).level_notes
         app = FlightTuiApp()
