@@ -378,31 +378,36 @@ async def test_the_leaderboards_columns_stay_aligned_when_a_round_cost_landing_r
 
 @run_async
 async def test_a_narrow_leaderboard_adds_up_landing_rights_and_a_tax_and_says_so():
-    """Seed 34 as above, the leaderboard narrowed so that each airline's column is as narrow as
-    with five airlines at 80 columns: ``LR-10 -5`` does not fit, so it reads ``L-15`` and a line under the
-    table says what that means; every round's coins still end under "coins"."""
+    """Seed 34 as above, at Ann's turn after the round that cost ``LR-20 -2``; Scores (6) shown
+    and narrowed so that each airline's column is as narrow as with five airlines at 80 columns:
+    the round does not fit, so it reads ``L-22`` and a line under the table says what that means;
+    every round's coins still end under "coins"."""
+
+    def long_rows(t) -> list:
+        return [r for records in leaderboard(t.view(0)) for r in records if r.penalty and (r.grant or r.tax)]
+
     table = make_table("human:Ann,random:Bob,random:Cleo", seed=34)
     bot = make_bot("normal", 34)
-    play_scripted(table, lambda t: t.is_over(), move=lambda view, legal: bot.choose(view))
-    rows = [r for records in leaderboard(table.view(0)) for r in records]
-    long = [r for r in rows if r.penalty and (r.grant or r.tax)]
-    assert long
+    play_scripted(table, lambda t: bool(long_rows(t)) and t.to_act() == (0,), move=lambda view, legal: bot.choose(view))
+    long = long_rows(table)
     app = CompetitiveApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await pilot.press("6")
         board = table_screen(app).query_one(LeaderboardView)
+        await wait_until(pilot, lambda: board.size.width == 78)
         board.styles.width = 51  # 49 inside its padding: (49 - 7) // 3 == (78 - 7) // 5
         await wait_until(pilot, lambda: board.size.width == 49)
         lines = board.render().plain.split("\n")
         ends = [m.end() for m in re.finditer("coins", lines[2])]
         assert len(ends) == 3 and ends[-1] <= 49
         rounds = [line for line in lines[3:] if re.match(r" +\d+ ", line) and not line.startswith("   Now")]
+        assert rounds
         for line in rounds:
             assert all(line[end - 1].isdigit() and (end == len(line) or line[end] == " ") for end in ends), line
-        text = "\n".join(lines)
         for r in long:
-            assert f"L{r.grant - r.tax - r.penalty:+d}" in text
-        assert "L-15 = LR-10 -5: unused Landing Rights and the grant or tax, added up" in text
+            assert f"L{r.grant - r.tax - r.penalty:+d}" in "\n".join(rounds)
+        shown = " ".join(" ".join(screen_lines(app)).split())  # the note wraps in 49 cells
+        assert "L-15 = LR-10 -5: unused Landing Rights and the grant or tax, added up" in shown
         board.styles.width = "1fr"
         await wait_until(pilot, lambda: board.size.width == 78)
         assert "added up" not in board.render().plain
