@@ -15,6 +15,8 @@ import msgspec
 from flight_tui.engine.options import GameOption
 
 BOT_LEVELS = ("random", "easy", "normal", "hard")
+RANDOM_LEVEL_NOTE = "Plays any legal move at random: only for trying the screens out."
+"""The random level's note (``GameSpec.level_notes``) where a game has nothing to add to it."""
 HINT_SECONDS = 1.0
 """How long the hint key may think: a game's ``hint_level`` answers within it at the 95th
 percentile (as measured in ``benchmarks/``)."""

@@ -1,7 +1,7 @@
 """Flight (Pepys, 1954) as the shared parts see it."""
 
 from flight_tui.engine.options import GameOption
-from flight_tui.engine.spec import GameSpec
+from flight_tui.engine.spec import RANDOM_LEVEL_NOTE, GameSpec
 
 SPEC = GameSpec(
     name="flight",
@@ -26,7 +26,7 @@ SPEC = GameSpec(
         ),
     ),
     level_notes={
-        "random": "Plays any legal move at random: only for trying the screens out.",
+        "random": RANDOM_LEVEL_NOTE,
         "easy": (
             "A beginner: lands when it can, otherwise lays a random card and throws away its costliest."
             " In single hands against Normal it still wins about half (49.5%)."

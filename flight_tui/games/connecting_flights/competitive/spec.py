@@ -1,7 +1,7 @@
 """Connecting Flights, competitive mode, as the shared parts see it."""
 
 from flight_tui.engine.options import GameOption
-from flight_tui.engine.spec import GameSpec
+from flight_tui.engine.spec import RANDOM_LEVEL_NOTE, GameSpec
 
 SPEC = GameSpec(
     name="connecting-flights",
@@ -25,7 +25,7 @@ SPEC = GameSpec(
     bot_levels=("random", "easy", "normal", "hard"),
     hint_level="hard",
     level_notes={
-        "random": "Plays any legal move at random: only for trying the screens out.",
+        "random": RANDOM_LEVEL_NOTE,
         "easy": (
             "A beginner: bids 70% of a card's worth at once, tries few flight arrangements and never"
             " offers a trade. Wins 92% against Random, none against Normal."

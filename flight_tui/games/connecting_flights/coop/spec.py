@@ -1,7 +1,7 @@
 """Connecting Flights, cooperative mode, as the shared parts see it."""
 
 from flight_tui.engine.options import GameOption
-from flight_tui.engine.spec import GameSpec
+from flight_tui.engine.spec import RANDOM_LEVEL_NOTE, GameSpec
 
 SPEC = GameSpec(
     name="connecting-flights-coop",
@@ -24,7 +24,7 @@ SPEC = GameSpec(
     bot_seats="normal",
     hint_level="hard",
     level_notes={
-        "random": "Plays any legal move at random: only for trying the screens out.",
+        "random": RANDOM_LEVEL_NOTE,
         "easy": (
             "Plans the team's round from a short list of purchases and flies the best next flight"
             " each time. Alone it wins 33% on Easy, 28% on Medium, 9% on Hard."
