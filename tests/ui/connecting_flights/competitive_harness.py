@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game_harness import GameApp, run_async, screen_lines, seats, wait_until
+from game_harness import GameApp, run_async, screen_lines, seats, wait_for_workers, wait_until
 
 from flight_tui.games import get_rules
 from flight_tui.games.connecting_flights.competitive.rules import auction as auction_rules
@@ -28,7 +28,7 @@ from flight_tui.games.connecting_flights.competitive.rules.view import Competiti
 from flight_tui.games.connecting_flights.competitive.ui.table_screen import CompetitiveTableScreen
 from flight_tui.table import Table
 
-__all__ = ["CompetitiveApp", "make_table", "play_scripted", "run_async", "screen_lines", "scripted_move", "table_screen", "wait_until"]
+__all__ = ["CompetitiveApp", "ask_hint", "make_table", "play_scripted", "run_async", "screen_lines", "scripted_move", "table_screen", "wait_until"]
 
 GAME = "connecting-flights"
 
@@ -49,6 +49,15 @@ def make_table(text: str = "human:Ann,random:Bob,random:Cleo", seed: int = 7, co
 def table_screen(app) -> CompetitiveTableScreen:
     """The table screen under whatever dialog is open."""
     return next(s for s in app.screen_stack if isinstance(s, CompetitiveTableScreen))
+
+
+async def ask_hint(pilot) -> tuple[object, str]:
+    """Press the hint key and let the bot think: the move it hinted and the hint's text."""
+    await pilot.press("t")
+    await wait_for_workers(pilot)
+    app = pilot.app
+    text = next((str(n.message) for n in app._notifications if n.title == "Hint"), "")
+    return table_screen(app).hinted, text
 
 
 def scripted_move(view: CompetitiveView, legal: list) -> object:

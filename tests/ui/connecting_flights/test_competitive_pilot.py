@@ -8,8 +8,8 @@ import time
 
 import msgspec
 import pytest
-from competitive_harness import CompetitiveApp, make_table, play_scripted, run_async, screen_lines, scripted_move, table_screen, wait_until
-from game_harness import ThemedApp, wait_for_workers
+from competitive_harness import CompetitiveApp, ask_hint, make_table, play_scripted, run_async, screen_lines, scripted_move, table_screen, wait_until
+from game_harness import ThemedApp
 from hand_harness import put_down
 from patience import PATIENCE
 from textual.widgets import Input
@@ -248,11 +248,8 @@ async def test_a_hint_can_be_asked_for_over_an_offer_and_names_the_answers_key()
         await pilot.press("enter")  # Bob takes the keyboard: the offer waits for him
         await wait_until(pilot, lambda: isinstance(app.screen, OfferDialog))
         assert "t Hint" in screen_lines(app)[-1]
-        await pilot.press("t")
-        await wait_for_workers(pilot)
-        hinted = table_screen(app).hinted
+        hinted, hint = await ask_hint(pilot)
         assert isinstance(hinted, (Accept, Refuse)) and isinstance(app.screen, OfferDialog)
-        hint = next(str(n.message) for n in app._notifications if n.title == "Hint")
         assert hint == f"The Hard bot would {'accept the trade (y)' if isinstance(hinted, Accept) else 'refuse the trade (n)'}."
 
 
@@ -1115,9 +1112,8 @@ async def test_after_a_hint_the_bid_dialog_starts_on_the_hinted_amount():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         lowest = raise_amounts(table.view(0))[0]
-        await pilot.press("t")
-        await wait_for_workers(pilot)
-        assert table_screen(app).hinted == Bid(45) and lowest < 45
+        hinted, _ = await ask_hint(pilot)
+        assert hinted == Bid(45) and lowest < 45
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, PromptDialog) and app.screen.query_one(Input).value == "45"
@@ -1129,11 +1125,8 @@ async def test_after_a_hint_the_starting_flight_is_in_the_builder_and_the_buy_ke
     app = CompetitiveApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("t")
-        await wait_for_workers(pilot)
-        hinted = table_screen(app).hinted
+        hinted, hint = await ask_hint(pilot)
         assert isinstance(hinted, BuyStart)
-        hint = next(str(n.message) for n in app._notifications if n.title == "Hint")
         assert hint.endswith("It is in the builder: f buys it, or change it first.")
         panel = table_screen(app).query_one(CompetitiveHandPanel)
         assert panel.start_complete and panel.to_action(panel.builder.finished_chains()) == hinted
@@ -1172,11 +1165,8 @@ async def test_after_a_hint_the_cursor_is_on_the_hinted_choice_and_enter_makes_i
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = table_screen(app)
-        await pilot.press("t")
-        await wait_for_workers(pilot)
-        hinted = screen.hinted
+        hinted, hint = await ask_hint(pilot)
         assert type(hinted).__name__ == kind and screen.current_view == view_id
-        hint = next(str(n.message) for n in app._notifications if n.title == "Hint")
         assert hint.endswith(f"{words}.")
         listed = screen.query_one(f"#{view_id}")
         cursor = listed.cursor_list().cursor
@@ -1193,11 +1183,8 @@ async def test_after_a_hint_the_trade_dialog_starts_on_the_hinted_offer():
     app = CompetitiveApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("t")
-        await wait_for_workers(pilot)
-        hinted = table_screen(app).hinted
+        hinted, hint = await ask_hint(pilot)
         assert isinstance(hinted, Propose) and hinted.to_seat == 1 and hinted.take.coins == 22
-        hint = next(str(n.message) for n in app._notifications if n.title == "Hint")
         assert hint.endswith("(o opens it, s sends it).")
         await pilot.press("o")
         await pilot.pause()
