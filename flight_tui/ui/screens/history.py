@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from flight_tui.ui.screens.controls import MarkedOptionList
-from flight_tui.words import clip
+from flight_tui.words import clip, count
 
 if TYPE_CHECKING:
     from flight_tui.history import GameRecord, Listing
@@ -52,7 +52,7 @@ def game_detail(record: GameRecord) -> Text:
     text = Text()
     if record.summary:
         text.append(record.summary.rstrip(".") + ". ")
-    text.append(f"{record.moves} move{'s' if record.moves != 1 else ''}.", style="dim")
+    text.append(f"{count(record.moves, 'move')}.", style="dim")
     return text
 
 

@@ -41,6 +41,7 @@ from flight_tui.games.flight.rules.state import (
     Played,
     TurnInfo,
 )
+from flight_tui.words import count
 
 HAND_SIZE = 7
 LOW_PACK = 3
@@ -453,7 +454,7 @@ class FlightRules(Rules):
     # ------------------------------------------------------------ results and views
 
     def result(self, state: FlightState) -> Result:
-        played = f"{state.hand_no} hand" + ("s" if state.hand_no != 1 else "")
+        played = count(state.hand_no, "hand")
         target = state.config.target if not state.config.hands else 0
         hands = f"{played}, to {target} points" if target else f"{played} played"
         endings = [Ending(r.how or ("safe-landing" if r.landed_by >= 0 else "grounded"), r.turns) for r in state.hand_results]
