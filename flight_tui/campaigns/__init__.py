@@ -37,7 +37,6 @@ from flight_tui.campaigns.model import (
     Setup,
     get_campaign,
     load_campaigns,
-    scenario_attempt,
     scenario_key,
     split_scenario_key,
 )
@@ -50,7 +49,6 @@ from flight_tui.campaigns.progress import (
     ScenarioLocked,
     ScenarioRecord,
     begin,
-    game_key,
     record_result,
     status,
     summary,
@@ -93,6 +91,7 @@ __all__ = [
     "save_progress",
     "scenario_config",
     "set_aside",
+    "split_scenario_key",
     "start_scenario",
     "status",
     "summary",

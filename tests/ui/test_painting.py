@@ -13,7 +13,6 @@ import pytest
 from game_harness import run_async
 from patience import PATIENCE
 from terminal_mirror import differences, full_repaint, mirror_terminal
-from textual._compositor import LayoutUpdate
 from textual.app import App, ComposeResult
 from textual.screen import UPDATE_PERIOD, Screen
 from textual.widgets import Static

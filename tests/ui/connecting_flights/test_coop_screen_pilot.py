@@ -30,7 +30,6 @@ from flight_tui.games.connecting_flights.coop.ui.end_screens import RoundSummary
 from flight_tui.games.connecting_flights.coop.ui.fly import CharterScreen
 from flight_tui.games.connecting_flights.coop.ui.market import MarketView
 from flight_tui.games.connecting_flights.coop.ui.setup_view import StartView
-from flight_tui.games.connecting_flights.coop.ui.table_screen import CoopTableScreen
 from flight_tui.games.connecting_flights.core.world import default_world
 from flight_tui.games.connecting_flights.core_ui.lists import LineList
 from flight_tui.ui.widgets.handoff import HandOffScreen

@@ -59,7 +59,7 @@ def test_a_group_that_finds_no_seat_is_not_said_to_board():
                 notes = " · ".join(city_notes(view, group.boarding, table.names))
                 label = group_label(player, group.size)
                 boards = next((n for n in notes.split(" · ") if n.startswith("boards:")), "")
-                assert label not in boards.split() and f"no room: " in notes and label in notes, notes
+                assert label not in boards.split() and "no room: " in notes and label in notes, notes
                 checked += 1
     assert checked
 

@@ -169,11 +169,11 @@ class FlyView(ContinentPainter, can_focus=True):
             text.append(f"Waiting at {origin.code}: ")
             if not sum(waiting):
                 text.append("no one")
-            for colour, count in meeple_groups(waiting):
+            for colour, waiting_here in meeple_groups(waiting):
                 letter = world.continents[colour].letter
                 marker = "›" if colour == self.colour_cursor else " "
                 taken = self.carry[colour]
-                text.append(f"{marker}{letter} {taken}/{count} ", self.continent_style(colour) + Style(underline=colour == self.colour_cursor))
+                text.append(f"{marker}{letter} {taken}/{waiting_here} ", self.continent_style(colour) + Style(underline=colour == self.colour_cursor))
             text.append(f"\nPlane takes {sum(self.carry)} of {capacity(world, slot.spec)}.\n")
             for line in carry_preview(world, slot.spec, self.carry) or ["The plane flies empty."]:
                 text.append(f" {line}\n")
