@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from game_harness import GameApp, play_until, run_async, seats
 
-from flight_tui.games import get_rules
+from flight_tui.bots import make_bot
+from flight_tui.games import get_rules, get_spec
 from flight_tui.table import Table
 from flight_tui.games.connecting_flights.coop.ui.table_screen import CoopTableScreen
 
-__all__ = ["CoopApp", "make_table", "market_after_purchases", "play_until", "run_async", "screen_of", "take_suggested_starts"]
+__all__ = ["CoopApp", "hint_of", "make_table", "market_after_purchases", "play_until", "run_async", "screen_of", "take_suggested_starts"]
 
 GAME = "connecting-flights-coop"
+HINT_LEVEL = get_spec(GAME).hint_level
+
+
+def hint_of(table: Table) -> object:
+    """What the spec's hint bot chooses for seat 0 now (the planner plans the same however it is seeded)."""
+    return make_bot(GAME, HINT_LEVEL, table.seed).choose(table.view(0))
 
 
 class CoopApp(GameApp):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from coop_harness import (
     CoopApp,
+    hint_of,
     make_table,
     play_until,
     run_async,
@@ -13,7 +14,6 @@ from coop_harness import (
 from game_harness import wait_for_hint
 
 from flight_tui.games.connecting_flights.coop.rules import market as market_rules
-from flight_tui.games import get_spec
 from flight_tui.games.connecting_flights.coop.rules.state import FLY, MARKET, Flew, RoundEnded
 from flight_tui.games.connecting_flights.core.world import default_world
 from flight_tui.games.connecting_flights.coop.ui.end_screens import CoopEndScreen, RoundSummaryScreen
@@ -24,7 +24,6 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import penalty_tex
 from flight_tui.games.connecting_flights.coop.ui.table_screen import CoopTableScreen
 
 WORLD = default_world()
-HINT_LEVEL = get_spec("connecting-flights-coop").hint_level
 
 
 def solo_market(seed: int = 7):
@@ -196,18 +195,17 @@ async def test_the_end_screen_says_whether_the_team_won():
 
 @run_async
 async def test_the_hint_puts_the_hint_bots_flights_in_the_builder_and_f_sends_them():
-    from flight_tui.bots import make_bot
     from flight_tui.games.connecting_flights.coop.rules.state import SetChains
 
     def arranging(t):
         view = t.view(0)
         if view.phase != FLY or t.to_act() != (0,) or any(view.hands[0].flown):
             return False
-        return isinstance(make_bot("connecting-flights-coop", HINT_LEVEL, t.seed).choose(view), SetChains)
+        return isinstance(hint_of(t), SetChains)
 
     table = solo_market(seed=11)
     play_until(table, arranging, seed=11)
-    suggested = make_bot("connecting-flights-coop", HINT_LEVEL, table.seed).choose(table.view(0))
+    suggested = hint_of(table)
     app = CoopApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = screen_of(app)

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import re
 
-from coop_harness import CoopApp, make_table, market_after_purchases, run_async, screen_of, take_suggested_starts
+from coop_harness import CoopApp, hint_of, make_table, market_after_purchases, run_async, screen_of, take_suggested_starts
 from game_harness import play_until, screen_lines, wait_for_workers, wait_until
 from textual.widgets import OptionList
 
-from flight_tui.bots import make_bot
-from flight_tui.games import get_spec
 
 from flight_tui.games.connecting_flights.coop.rules.state import (
     AIRPORT,
@@ -36,7 +34,6 @@ from flight_tui.ui.widgets.handoff import HandOffScreen
 from flight_tui.ui.widgets.log_panel import LogView
 
 WORLD = default_world()
-HINT_LEVEL = get_spec("connecting-flights-coop").hint_level
 
 
 def side_text(app) -> str:
@@ -136,10 +133,6 @@ async def test_the_round_summary_shows_flights_new_passengers_and_the_coins_trai
         assert shown.count("New passengers:") == 1  # this round's, not set-up's
         assert f"Coins: {coins_at_start} " in shown and f"= {summary.coins}." in shown
         assert f"+ {summary.income} income" in shown
-
-
-def hint_of(table):
-    return make_bot("connecting-flights-coop", HINT_LEVEL, table.seed).choose(table.view(0))
 
 
 @run_async

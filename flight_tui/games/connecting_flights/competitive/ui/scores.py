@@ -37,6 +37,12 @@ COINS_WIDTH = 5
 """The coins column of an airline (``coins`` in its heading)."""
 
 
+def change_room(width: int) -> int:
+    """The cells for a round's grant, tax and Landing Rights in an airline's column of ``width``
+    (after the income and its space, before the coins)."""
+    return width - 4 - COINS_WIDTH
+
+
 def change_text(grant: int, tax: int, penalty: int) -> str:
     """``+5`` / ``-10`` / ``LR-6 +5``: what a round's grant, tax and Landing Rights cost."""
     parts = [f"LR-{penalty}"] if penalty else []
@@ -57,7 +63,7 @@ def round_cell(row: LeaderRow, width: int) -> str:
 
     Where ``LR-10 -5`` is wider than the column, it is written ``L-15`` (see :data:`NET_NOTE`)."""
     coins = "…" if row.coins is None else str(row.coins)
-    room = width - 4 - COINS_WIDTH
+    room = change_room(width)
     change = change_text(row.grant, row.tax, row.penalty)
     if len(change) > room:
         change = net_change_text(row.grant, row.tax, row.penalty)
@@ -91,14 +97,14 @@ class LeaderboardView(Widget, can_focus=True):
         width = max(min((self.size.width - 7) // max(seats, 1), most), 13) - 1
         text = Text("Per round: income, grant + / tax - (LR- unused Landing Rights), coins after\n", style="bold")
         text.append(" Round" + "".join(f" {name[:width]:<{width}}" for name in self.names) + "\n", style="bold")
-        heading = f"{'in':>3} {'+/-':<{width - 4 - COINS_WIDTH}}{'coins':>{COINS_WIDTH}}"
+        heading = f"{'in':>3} {'+/-':<{change_room(width)}}{'coins':>{COINS_WIDTH}}"
         text.append("      " + f" {heading}" * seats + "\n", style="bold underline")
         for number, records in enumerate(rows, start=1):
             text.append(f" {number:>5}" + "".join(f" {round_cell(r, width)}" for r in records) + "\n")
         if not rows:
             text.append("  No round flown yet.\n", style="italic")
         text.append("   Now" + "".join(f" {h.coins:>{width}}" for h in view.holdings) + "\n", style="bold")
-        if widest > width - 4 - COINS_WIDTH:
+        if widest > change_room(width):
             text.append(f"{NET_NOTE}\n", style="dim")
         text.append(f"\nIncome bands: {band_text()}\n", style="dim")
         text.append(f"Income per passenger: {' / '.join(str(i) for i in data().income_by_stars)} by stars · coins stop at {data().coin_cap}", style="dim")
