@@ -17,7 +17,7 @@ SPEC = GameSpec(
             label="Difficulty",
             choices=(("Easy", "easy"), ("Medium", "medium"), ("Hard", "hard")),
             default="easy",
-            hint="charter fees; Easy suits a first game",
+            hint="sets the charter fees; Easy suits a first game",
         ),
     ),
     seats="human",
