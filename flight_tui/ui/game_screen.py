@@ -326,6 +326,9 @@ class GameTableScreen(Screen[None]):
             self.notify(note, severity="warning", timeout=15)
         self.dismiss(None)
 
+    takes_moves = True
+    """Whether moves are made here (a replay's screen: False); see :func:`~flight_tui.ui.keys.takes_moves`."""
+
     SHOWN_WHEN_THEY_APPLY: frozenset[str] = frozenset()
     """Actions whose key the footer shows only when they apply (the key always works, and says
     why not when it does not); ``undo`` applies while the viewer may take a move back."""

@@ -67,6 +67,12 @@ def keys_of(node: DOMNode, binding_id: str, owner: type[DOMNode] | None = None) 
     raise KeyError(binding_id)
 
 
+def takes_moves(node: DOMNode) -> bool:
+    """Whether moves are made on the screen of ``node`` (a replay's screen takes none): only
+    there do the game's texts name the keys of moves."""
+    return getattr(node.screen, "takes_moves", True)
+
+
 def key_for(node: DOMNode, binding_id: str, owner: type[DOMNode] | None = None) -> str:
     """The written name of the first key of binding ``binding_id`` (see :func:`keys_of`)."""
     return key_name(keys_of(node, binding_id, owner)[0])

@@ -5,7 +5,8 @@
 :class:`~flight_tui.table.replay.ReplayTable` (every seat played elsewhere: nobody is asked,
 no bot moves), and each step puts the replay's position on that table and calls the screen's
 ``show_position``. The screen's own keys that only look (other views, the whole log) still
-work; a move, undo or hint says that this is a replay. The replay keys come first (priority
+work; a move, undo or hint says that this is a replay, and the game's texts name no key of a
+move (``takes_moves``). The replay keys come first (priority
 bindings, ids ``replay.*``): ← → a move, Home End the start and the end, ``n`` ``p`` a turn,
 ``N`` ``P`` a round, ``s`` the seat the game is seen as, ``a`` every seat's hidden holdings
 (only once the game is over), ``c`` the game's chart up to the move shown. Stepping on past the end of a round shows the round summary a
@@ -87,6 +88,8 @@ class ReplayControls:
         Binding("c", "replay_chart", "Chart", priority=True, tooltip="The game's chart, round by round, up to this move", id="replay.chart"),
     ]
 
+    takes_moves = False
+    """The game's texts describe the position without naming keys of moves."""
     TAKEN_ACTIONS: frozenset[str]
     """The game's actions on keys that the replay's keys take over."""
     replay: Replay

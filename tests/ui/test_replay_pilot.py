@@ -407,3 +407,34 @@ async def test_each_step_shows_what_a_full_repaint_from_scratch_shows(game):
         # The footer's keys are changed only when the keys it shows change (the table's own
         # keys, hidden in a replay, change with every phase).
         assert len(footer_updates) <= sum(a != b for a, b in zip(footers, footers[1:]))
+
+
+MOVE_WORDS = {
+    # game: (seats, the phase in which the person is asked, words naming a key of a move there)
+    "flight": ("human:Ann,random:Bob,random:Cleo", "draw", "p the pack"),
+    "passaportas": ("human:Ann,random:Bob,random:Cleo", "fuel", "r rolls"),
+    "connecting-flights": ("human:Ann,random:Bob,random:Cleo", "bidding", "p passes"),
+    "connecting-flights-coop": ("human:Ann,random:Bob", "fly", "f flies them"),
+}
+
+
+@pytest.mark.parametrize("game", list(MOVE_WORDS))
+@run_async
+async def test_a_replay_names_no_key_of_a_move(game):
+    """Where the table tells the person the key of a move (often one the replay takes over:
+    ``p`` goes back a turn, ``c`` opens the chart), the replay of that position does not."""
+    rules = get_rules(game)
+    specs, phase, words = MOVE_WORDS[game]
+    specs = seats(specs)
+    table = Table(rules, rules.make_config(len(specs), {}), 3, specs)
+    play_until(table, lambda t: len(t.actions) >= 10 and t.state.phase == phase and tuple(t.rules.to_act(t.state)) == (0,), seed=3)
+    app = FlightTuiApp(table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert any(words in line for line in screen_lines(app))  # the table itself names the key
+    async with replaying(table) as (app, pilot, replay_screen):
+        await pilot.press("end")
+        await pilot.pause()
+        lines = screen_lines(app)
+        assert replay_screen.viewer == 0 and f"move {len(table.actions)} of" in bar(app)
+        assert not any(words in line for line in lines), "\n".join(lines)

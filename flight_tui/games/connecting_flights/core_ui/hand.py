@@ -44,7 +44,7 @@ from flight_tui.games.connecting_flights.core_ui.builder import (
     passenger_label,
 )
 from flight_tui.ui.game_screen import MoveRefused
-from flight_tui.ui.keys import key_for
+from flight_tui.ui.keys import key_for, takes_moves
 from flight_tui.words import clip
 
 
@@ -270,7 +270,7 @@ class HandPanel(Widget, can_focus=True):
 
     def nothing_next_text(self) -> str:
         """What the list of next cards says when it is empty."""
-        return f"(nothing can come next: {self._key('end-chain')} ends the chain)"
+        return f"(nothing can come next: {self._key('end-chain')} ends the chain)" if takes_moves(self) else "(nothing can come next)"
 
     def building_words(self) -> Text:
         """The chain being built and the card it needs next (after :meth:`building_heading`)."""
@@ -331,7 +331,7 @@ class HandPanel(Widget, can_focus=True):
         problems = self.builder.problems()
         if not problems:
             if self.builder.finished_chains():
-                words = self.ready_words() if self.can_build else ""
+                words = self.ready_words() if self.can_build and takes_moves(self) else ""
                 ready = f": {self._key('fly')} {words}" if words else ""
                 return Text(f"✓ Every flight keeps the rules{ready}.")
             return Text("")

@@ -240,7 +240,7 @@ class FlightTableScreen(GameTableScreen):
                 self._cursor_cards[old_view.seat] = hand.card
             mine = self._cursor_cards.get(view.seat)
             cursor = cards.index(mine) if mine in cards else 0
-        hand.show(cards, [bool(playable_flights(view, c)) for c in cards], cursor, hand_room(view), playing=view.phase != OVER)
+        hand.show(cards, [bool(playable_flights(view, c)) for c in cards], cursor, hand_room(view), playing=view.phase != OVER and self.takes_moves)
         self.query_one(StatusBar).show(view)
         self.query_one(FlightsPanel).show(view.flights, recent_plays(view))
         self.query_one(PlayersPanel).show(self.table.seats, view)
@@ -262,7 +262,7 @@ class FlightTableScreen(GameTableScreen):
         pack, exposed, play, discard = (self.key(f"flight.{b}") for b in ("draw-pack", "draw-exposed", "play", "discard"))
         if view.phase == OVER:
             return f"{name}'s hand · the match is over"
-        if not my_turn(view):
+        if not my_turn(view) or not self.takes_moves:
             return f"{name}'s hand · {self.table.seats[view.current].label} is playing"
         if view.phase == DRAW:
             if not view.hand:
@@ -282,7 +282,7 @@ class FlightTableScreen(GameTableScreen):
             self.query_one(ReasonLine).show(Text(""))
             return
         label = f"{C.code(card)} {C.name(card)}"
-        if view.phase == PLAY and my_turn(view):
+        if view.phase == PLAY and my_turn(view) and self.takes_moves:
             flights = playable_flights(view, card)
             if flights:
                 where = f"the {C.COLOURS[flights[0]]} flight" if len(flights) == 1 else "a flight you choose"

@@ -246,15 +246,16 @@ def flight_route(game_map: GameMap, start: int, city: int, fuel: int) -> str:
     return " – ".join(game_map.code(c) for c in game_map.walk(start, city, fuel))
 
 
-def headline(view: PassaportasView, names: Sequence[str], key: KeyNames, reachable: bool = True) -> str:
+def headline(view: PassaportasView, names: Sequence[str], key: KeyNames, reachable: bool = True, moves: bool = True) -> str:
     """Whose move it is and what they may do (with the keys ``key`` names), for the top of the screen.
 
-    ``reachable``: whether the fuel in the tank takes the plane to any city.
+    ``reachable``: whether the fuel in the tank takes the plane to any city; ``moves``: whether
+    moves are made here (a replay only says whose move it is).
     """
     if view.phase == OVER:
         return f"the game is over: {key('passaportas.results')} shows who won"
     acting = acting_seat(view)
-    if acting != view.seat:
+    if acting != view.seat or not moves:
         doing = "decides about customs" if view.phase == CUSTOMS else "is in turn"
         return f"{names[acting]} {doing}"
     if view.phase == CUSTOMS:

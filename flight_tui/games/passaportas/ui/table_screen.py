@@ -273,6 +273,9 @@ class PassaportasTableScreen(GameTableScreen):
         message = Text.assemble((f"{name}", "bold"), f" · legs: {legs}")
         if notes:
             message.append(" · " + " · ".join(notes))
+        if not self.takes_moves:  # a replay: the city alone, no keys of moves
+            self.query_one(ReasonLine).show(message)
+            return
         if view.phase == CUSTOMS and my_move(view):
             holder = usable_holder(view)
             if holder is None:

@@ -23,7 +23,7 @@ from flight_tui.games.passaportas.rules.state import DONE, OFFICE, OVER, PLANE, 
 from flight_tui.table.seats import SeatSpec
 from flight_tui.games.passaportas.ui.map_canvas import Canvas, draw_map
 from flight_tui.games.passaportas.rules.game import litres
-from flight_tui.ui.keys import key_for
+from flight_tui.ui.keys import key_for, takes_moves
 from flight_tui.ui.widgets.partial_repaint import PartialRepaint
 from flight_tui.games.passaportas.ui.presentation import (
     SEAT_LETTERS,
@@ -89,7 +89,7 @@ class StatusBar(SeatPainter):
         acting = acting_seat(view)
         if acting is not None and view.phase != OVER:
             left.append(f"{SEAT_LETTERS[acting]} ", self.seat_style(acting) + Style(bold=True))
-        left.append(headline(view, self.names, partial(key_for, self), self.reachable), Style(bold=acting == view.seat))
+        left.append(headline(view, self.names, partial(key_for, self), self.reachable, takes_moves(self)), Style(bold=acting == view.seat))
         right = Text("Fuel ")
         if self.size.width >= GAUGE_FROM_WIDTH:
             right.append(fuel_bar(view.fuel, 25 if wide else 10), self.get_component_rich_style("seat--strong"))
@@ -274,7 +274,8 @@ class HandPanel(TablePanel):
             tops.append(f"holder {holder + 1}: {shown}")
         out.append("  Customs " + " · ".join(tops) + "\n")
         if view.config.wild_tokens:
-            out.append("  Wild token: " + ("used" if view.wild_used[me] else f"ready ({key_for(self, 'passaportas.wild')}: +10,000 l)") + "\n")
+            ready = f"ready ({key_for(self, 'passaportas.wild')}: +10,000 l)" if takes_moves(self) else "ready (+10,000 l)"
+            out.append("  Wild token: " + ("used" if view.wild_used[me] else ready) + "\n")
         for player, groups in enumerate(view.groups):
             if player == me:
                 continue

@@ -41,7 +41,7 @@ from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.lists import CursorKeys, LineList, OneLine
 from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.ui.game_screen import MoveRefused
-from flight_tui.ui.keys import key_for
+from flight_tui.ui.keys import key_for, takes_moves
 from flight_tui.ui.screens.dialogs import PromptDialog
 from flight_tui.words import count
 
@@ -142,7 +142,7 @@ class AuctionView(CursorKeys, Widget, can_focus=True):
         for what, state in slot_rows(view, self.world, self.names):
             text.append(f"\n {what}")
             text.append(f" · {state}", style="italic")
-        if my_lot_turn(view):
+        if my_lot_turn(view) and takes_moves(self):
             text.append(f"\nYour slot: pick a card, {key_for(self, 'competitive.auction.choose')} puts it up", style="bold")
         elif view.phase == CHOOSE_LOTS and view.to_act:
             text.append(f"\n{self.names[view.to_act[0]]} is choosing the next card.")
@@ -183,7 +183,7 @@ class AuctionView(CursorKeys, Widget, can_focus=True):
 
     def _keys_text(self) -> Text:
         view = self.view
-        if my_bid_turn(view):
+        if my_bid_turn(view) and takes_moves(self):
             amounts = raise_amounts(view, RAISES)
             coins = view.holdings[view.seat].coins
             keys = [

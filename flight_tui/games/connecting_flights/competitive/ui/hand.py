@@ -28,7 +28,7 @@ from flight_tui.games.connecting_flights.core.flights import FlightSpec
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.builder import DEST, ORIGIN, PASSENGER, PLANE, TRUCK, Choice, HandCards, chain_text, hand_cards
 from flight_tui.games.connecting_flights.core_ui.hand import HandPanel, hand_bindings
-from flight_tui.ui.keys import key_for
+from flight_tui.ui.keys import key_for, takes_moves
 from flight_tui.ui.screens.dialogs import ConfirmDialog
 from flight_tui.words import count
 
@@ -178,7 +178,7 @@ class CompetitiveHandPanel(HandPanel):
         return setup_rules.start_problem(view, view.seat, action, view.setup_planes, view.setup_passengers) is not None
 
     def nothing_next_text(self) -> str:
-        if not self.start_complete:
+        if not self.start_complete or not takes_moves(self):
             return super().nothing_next_text()
         back = self._key("back")
         if self.builder.finished_problems():

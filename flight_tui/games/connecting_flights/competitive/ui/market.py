@@ -33,7 +33,7 @@ from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.lists import OneLine, ShopView
 from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.ui.game_screen import MoveRefused
-from flight_tui.ui.keys import key_for
+from flight_tui.ui.keys import key_for, takes_moves
 from flight_tui.words import count
 
 
@@ -175,8 +175,9 @@ class MarketView(ShopView):
         text.append("No passengers here: they come only from the auction and trades.\n", style="dim")
         made = view.offers_made[view.seat] if view.offers_made else 0
         text.append(f"Offers made {made}/{data().offers_per_phase}\n")
-        text.append(f"{key_for(self.screen, 'competitive.trade')} trade · {key_for(self, 'competitive.market.end-turn')} ")
-        text.append("end turn\n" if view.phase != TRADING else "done trading\n")
+        if takes_moves(self):
+            text.append(f"{key_for(self.screen, 'competitive.trade')} trade · {key_for(self, 'competitive.market.end-turn')} ")
+            text.append("end turn\n" if view.phase != TRADING else "done trading\n")
         if me.landing_rights:
             text.append(f"Landing Rights: {', '.join(airport_card_label(self.world, c, False) for c in me.landing_rights)}\n")
         bought = bought_this_round(view)
@@ -197,7 +198,7 @@ class MarketView(ShopView):
 
     def show_detail(self) -> None:
         row, view = self.row, self.view
-        if row is None or row.action is None or view is None:
+        if row is None or row.action is None or view is None or not takes_moves(self):
             self.query_one(OneLine).show("")
             return
         problem = buy_problem(view, row.action)

@@ -36,7 +36,7 @@ from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.lists import CursorKeys, LineList, OneLine
 from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.ui.game_screen import MoveRefused
-from flight_tui.ui.keys import key_for
+from flight_tui.ui.keys import key_for, takes_moves
 from flight_tui.words import count
 
 
@@ -126,7 +126,7 @@ class SabotageView(CursorKeys, Widget, can_focus=True):
         lines.display = bool(self.choices)
         lines.show([(label, self._price(action), "ok" if self._affordable(action) else "bad") for label, action in self.choices], 0)
         self.query_one("#sabotage-placed", Static).update(self._placed_text())
-        detail = f"{key_for(self, 'competitive.sabotage.choose')} does the choice under the cursor." if self.choices else ""
+        detail = f"{key_for(self, 'competitive.sabotage.choose')} does the choice under the cursor." if self.choices and takes_moves(self) else ""
         self.query_one(OneLine).show(detail)
         self.refresh_bindings()
 

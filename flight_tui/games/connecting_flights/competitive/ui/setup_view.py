@@ -28,7 +28,7 @@ from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.lists import CursorKeys, LineList, OneLine
 from flight_tui.games.connecting_flights.core_ui.messages import ActionChosen
 from flight_tui.ui.game_screen import MoveRefused
-from flight_tui.ui.keys import key_for
+from flight_tui.ui.keys import key_for, takes_moves
 
 
 def setup_choices(view: CompetitiveView, world: World) -> list[tuple[str, object]]:
@@ -85,7 +85,9 @@ class SetupView(CursorKeys, Widget, can_focus=True):
         return self.point_at_first(self.choices, lambda choice: choice[1] == action)
 
     def _show_detail(self) -> None:
-        """The power of the Player card under the cursor, or what Enter does."""
+        """The power of the Player card under the cursor, or what Enter does (in a replay: the
+        card's power alone)."""
+        moves = takes_moves(self)
         take = key_for(self, "competitive.setup.take")
         if not self.choices:
             self.query_one(OneLine).show("")
@@ -94,9 +96,9 @@ class SetupView(CursorKeys, Widget, can_focus=True):
         if isinstance(action, KeepCard):
             card = data().player_cards[action.card]
             players = "" if card.players == (2, 3, 4, 5) else f" (only with {', '.join(str(n) for n in card.players)} players)"
-            self.query_one(OneLine).show(Text.assemble((f"{card.name}: ", "bold"), card.text + players, f"\n{take} keeps it."))
+            self.query_one(OneLine).show(Text.assemble((f"{card.name}: ", "bold"), card.text + players, f"\n{take} keeps it." if moves else ""))
         else:
-            self.query_one(OneLine).show(f"{take} takes the choice under the cursor.")
+            self.query_one(OneLine).show(f"{take} takes the choice under the cursor." if moves else "")
 
     def on_line_list_moved(self, _: LineList.Moved) -> None:
         self._show_detail()

@@ -48,7 +48,7 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
     unplaced_cards,
 )
 from flight_tui.ui.game_screen import MoveRefused
-from flight_tui.ui.keys import KeyNames, key_for
+from flight_tui.ui.keys import KeyNames, key_for, takes_moves
 from flight_tui.words import count
 
 
@@ -177,10 +177,12 @@ class FlyView(ContinentPainter, can_focus=True):
             text.append(f"\nPlane takes {sum(self.carry)} of {capacity(world, slot.spec)}.\n")
             for line in carry_preview(world, slot.spec, self.carry) or ["The plane flies empty."]:
                 text.append(f" {line}\n")
+        moves = takes_moves(self)
         if view is not None and view.phase == FLY:
-            text.append(f"{key_for(self, 'coop.fly.charter')} Charter: {charter_fee_text(view)}\n")
+            charter = f"{key_for(self, 'coop.fly.charter')} " if moves else ""
+            text.append(f"{charter}Charter: {charter_fee_text(view)}\n")
             hand = view.hands[view.seat]
-            if my_go(view) and not any(hand.flown) and unplaced_cards(hand):
+            if moves and my_go(view) and not any(hand.flown) and unplaced_cards(hand):
                 text.append(f"{key_for(self, 'coop.hand')} Hand: some of your cards fly in no flight yet; arrange them before your first flight.\n")
         summary = last_round_summary(view) if view is not None else None
         if summary is not None:
@@ -190,7 +192,7 @@ class FlyView(ContinentPainter, can_focus=True):
         self.query_one("#fly-side", Static).update(text)
         problem = fly_problem(view, slot, partial(key_for, self)) if view is not None else None
         detail = Text.assemble(("✗ ", "bold"), problem) if problem else Text.assemble(("✓ ", "bold"), f"{key_for(self, 'coop.fly.fly')} flies it with the meeples shown.")
-        self.query_one("#fly-detail", OneLine).show(detail)
+        self.query_one("#fly-detail", OneLine).show(detail if moves else "")
 
     def on_line_list_moved(self, _: LineList.Moved) -> None:
         self._reset_carry()

@@ -31,7 +31,7 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
     refresh_problem,
 )
 from flight_tui.ui.game_screen import MoveRefused
-from flight_tui.ui.keys import key_for
+from flight_tui.ui.keys import key_for, takes_moves
 from flight_tui.words import count
 
 SIDE_WIDTH = 28
@@ -113,11 +113,11 @@ class MarketView(FindByTyping, ShopView):
             text.append(f"  ({key_for(self, 'coop.market.recipient')}: next)")
         text.append("\n")
         problem = refresh_problem(view)
-        refresh = key_for(self, "coop.market.refresh")
+        refresh = f"{key_for(self, 'coop.market.refresh')} " if takes_moves(self) else ""
         if problem is None:
-            text.append(f"{refresh} Refresh: {count(view.config.refresh_cost, 'coin')}\n")
+            text.append(f"{refresh}Refresh: {count(view.config.refresh_cost, 'coin')}\n")
         else:
-            text.append(f"{refresh} Refresh ✗ {problem}\n", Style(dim=True))
+            text.append(f"{refresh}Refresh ✗ {problem}\n", Style(dim=True))
         text.append(f"Decks: {view.passenger_deck_size} passenger,\n       {view.plane_deck_size} plane cards\n")
         bought = bought_recently(view)
         if bought:
@@ -130,7 +130,7 @@ class MarketView(FindByTyping, ShopView):
 
     def show_detail(self) -> None:
         row, view = self.row, self.view
-        if row is None or view is None:
+        if row is None or view is None or not takes_moves(self):
             self.query_one(OneLine).show("")
             return
         problem = buy_problem(view, row, self.recipient)

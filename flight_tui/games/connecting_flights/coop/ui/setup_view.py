@@ -21,7 +21,7 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
     start_label,
 )
 from flight_tui.ui.game_screen import MoveRefused
-from flight_tui.ui.keys import key_for
+from flight_tui.ui.keys import key_for, takes_moves
 
 
 class StartView(FindByTyping, CursorKeys, Widget, can_focus=True):
@@ -60,7 +60,7 @@ class StartView(FindByTyping, CursorKeys, Widget, can_focus=True):
             intro = Text("The starting flights are chosen." if view.phase != SETUP else f"{names[view.current]} is choosing a starting flight.")
         self.query_one("#start-intro", Static).update(intro)
         self.query_one(LineList).show([(start_label(view, self.world, s), "", "ok") for s in self.starts], 0)
-        self.query_one(OneLine).show(f"{key_for(self, 'coop.setup.take')} takes the flight under the cursor." if self.starts else "")
+        self.query_one(OneLine).show(f"{key_for(self, 'coop.setup.take')} takes the flight under the cursor." if self.starts and takes_moves(self) else "")
 
     def point_at(self, start: ChooseStart) -> None:
         """Put the cursor on ``start`` (a hint), or on the listed flight between the same two
