@@ -72,7 +72,7 @@ class MarketView(FindByTyping, ShopView):
         if view.seat != self._seat:
             self.recipient = view.seat
             self._seat = view.seat
-        rows = market_rows(view, self.world, partial(key_for, self))
+        rows = market_rows(view, self.world, partial(key_for, self) if takes_moves(self) else None)
         self.list_rows(rows, [self._row_text(r) for r in rows], lambda r: (r.kind, r.item), (view.round, view.phase))
         self._show_side()
         self.show_detail()
@@ -107,13 +107,15 @@ class MarketView(FindByTyping, ShopView):
         text = Text()
         text.append("Purse ", Style(bold=True))
         text.append(count(view.coins, "coin") + "\n")
-        text.append("Gets it ", Style(bold=True))
-        text.append(f"{self.names[self.recipient]}", Style(bold=True, reverse=True))
-        if view.num_seats > 1:
-            text.append(f"  ({key_for(self, 'coop.market.recipient')}: next)")
-        text.append("\n")
+        moves = takes_moves(self)
+        if moves:  # who gets the next purchase: nobody buys in a replay
+            text.append("Gets it ", Style(bold=True))
+            text.append(f"{self.names[self.recipient]}", Style(bold=True, reverse=True))
+            if view.num_seats > 1:
+                text.append(f"  ({key_for(self, 'coop.market.recipient')}: next)")
+            text.append("\n")
         problem = refresh_problem(view)
-        refresh = f"{key_for(self, 'coop.market.refresh')} " if takes_moves(self) else ""
+        refresh = f"{key_for(self, 'coop.market.refresh')} " if moves else ""
         if problem is None:
             text.append(f"{refresh}Refresh: {count(view.config.refresh_cost, 'coin')}\n")
         else:

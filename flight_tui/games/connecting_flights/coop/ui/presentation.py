@@ -106,8 +106,9 @@ class MarketRow(NamedTuple):
     """For trucks: how many of that capacity are left."""
 
 
-def market_rows(view: CoopView, world: World, key: KeyNames) -> list[MarketRow]:
-    """Headings and rows: the six face-up cards, Electric Planes, Fuel Trucks, then Airports (with their keys)."""
+def market_rows(view: CoopView, world: World, key: KeyNames | None) -> list[MarketRow]:
+    """Headings and rows: the six face-up cards, Electric Planes, Fuel Trucks, then Airports
+    (with the keys that buy and rent them, unless ``key`` is None: a replay)."""
     rows = [MarketRow("", 0, "Face-up cards", 0)]
     for card in view.market_passengers:
         p = world.passengers[card]
@@ -125,7 +126,8 @@ def market_rows(view: CoopView, world: World, key: KeyNames) -> list[MarketRow]:
     for capacity in range(1, 5):
         left = sum(1 for t in view.truck_supply if world.fuel_trucks[t].capacity == capacity)
         rows.append(MarketRow(TRUCK, capacity, f"Fuel truck, capacity {capacity} {'▮' * capacity}", data.truck_price(capacity), left=left))
-    rows.append(MarketRow("", 0, f"Airports: {key('coop.market.buy')} buys · {key('coop.market.landing-rights')} rents Landing Rights", 0))
+    keys = f": {key('coop.market.buy')} buys · {key('coop.market.landing-rights')} rents Landing Rights" if key else ""
+    rows.append(MarketRow("", 0, f"Airports{keys}", 0))
     seen: set[int] = set()
     for card in sorted(view.airport_pool, key=lambda c: (world.airport_of_card(c).continent, -world.airport_of_card(c).stars, c)):
         airport = world.airport_of_card(card)
