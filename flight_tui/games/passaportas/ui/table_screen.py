@@ -273,9 +273,13 @@ class PassaportasTableScreen(GameTableScreen):
         message = Text.assemble((f"{name}", "bold"), f" · legs: {legs}")
         if notes:
             message.append(" · " + " · ".join(notes))
-        if not self.takes_moves:  # a replay: the city alone, no keys of moves
-            self.query_one(ReasonLine).show(message)
-            return
+        if self.takes_moves:  # a replay shows the city alone, naming no keys of moves
+            message = self._how_to_move(view, city, message)
+        self.query_one(ReasonLine).show(message)
+
+    def _how_to_move(self, view: PassaportasView, city: int, message: Text) -> Text:
+        """``message`` (the city under the cursor) with what the viewer may do there and its key:
+        use or pass a customs card, roll, stay, fly; a customs question replaces it."""
         if view.phase == CUSTOMS and my_move(view):
             holder = usable_holder(view)
             if holder is None:
@@ -298,7 +302,7 @@ class PassaportasTableScreen(GameTableScreen):
                 message.append_text(Text.assemble(f" · ◆ {self.key('passaportas.fly')} flies: ", (amounts, "bold"), " thousand l"))
             else:
                 message.append(f" · out of reach with {litres(view.fuel)}")
-        self.query_one(ReasonLine).show(message)
+        return message
 
     def on_map_panel_cursor_moved(self, _: MapPanel.CursorMoved) -> None:
         self.flight_list.move_to(self.map_panel.cursor)

@@ -190,9 +190,14 @@ class FlyView(ContinentPainter, can_focus=True):
             text.append("\n".join(round_summary_lines(view, world, summary)), Style(dim=True))
         text.rstrip()
         self.query_one("#fly-side", Static).update(text)
+        self.query_one("#fly-detail", OneLine).show(self._detail(view, slot) if moves else "")
+
+    def _detail(self, view: CoopView | None, slot: FlightSlot | None) -> Text:
+        """Why the flight under the cursor cannot fly now, or the key that flies it."""
         problem = fly_problem(view, slot, partial(key_for, self)) if view is not None else None
-        detail = Text.assemble(("✗ ", "bold"), problem) if problem else Text.assemble(("✓ ", "bold"), f"{key_for(self, 'coop.fly.fly')} flies it with the meeples shown.")
-        self.query_one("#fly-detail", OneLine).show(detail if moves else "")
+        if problem:
+            return Text.assemble(("✗ ", "bold"), problem)
+        return Text.assemble(("✓ ", "bold"), f"{key_for(self, 'coop.fly.fly')} flies it with the meeples shown.")
 
     def on_line_list_moved(self, _: LineList.Moved) -> None:
         self._reset_carry()
