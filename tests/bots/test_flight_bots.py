@@ -10,6 +10,7 @@ from stepping_clock import SteppingClock
 
 from flight_tui.bots import make_bot
 from flight_tui.games.flight.bots import hard
+from flight_tui.games.flight.bots.match_odds import match_chance_in
 from flight_tui.games.flight.bots.quick import quick_action
 from flight_tui.games.flight.rules import FLIGHT, FlightConfig
 from flight_tui.games.flight.rules import cards as C
@@ -119,18 +120,42 @@ def test_hard_budget_is_samples_so_a_slow_machine_plays_the_same(monkeypatch):
 def test_hard_judges_the_hand_that_ends_a_match_by_the_match_totals_h14():
     """H14: a match to 100 ends after the hand in which someone reaches 100, and the highest
     total wins it. A hand won by 60 points that leaves the rival ahead on the totals is a lost
-    match; while nobody has reached 100 the hand is judged alone."""
+    match; a match of a number of hands is judged on the totals after its last."""
     state = FLIGHT.new_game(FlightConfig(players=2, target=100), 1)
     state.hand_results.append(HandResult(4, [50, -10], 0, 0))
     state.scores = [90, 110]
     assert hard.hand_utility(state, 0) > 1.0  # the hand alone: won
     assert hard.hand_utility(state, 0, state.config) < 0.5  # the match: lost
     assert hard.hand_utility(state, 1, state.config) > 1.0
-    state.scores = [90, 60]
-    assert hard.hand_utility(state, 0, state.config) == hard.hand_utility(state, 0)
     single = msgspec.structs.replace(state.config, target=0, hands=4)  # a match of four hands ends here
     state.scores = [95, 96]
     assert hard.hand_utility(state, 0, single) < 0.5
+
+
+def test_hard_judges_a_heads_up_hand_that_leaves_a_match_going_by_its_chance_to_win_the_match_rule_11():
+    """Rule 11: the lander scores 25, the first out of cards 20, the others lose what they hold.
+    Early in a match to 100 a hand won 25 to 20 is worth little more than one lost 20 to 25, and
+    far less than one won 50 to 0; so in a match of a number of hands; at three seats the hand is
+    still judged alone."""
+    state = FLIGHT.new_game(FlightConfig(players=2, target=100), 1)
+
+    def judged(points: list[int], seat: int = 0) -> float:
+        state.hand_results[:] = [HandResult(1, points, 0, 0)]
+        state.scores = list(points)
+        return hard.hand_utility(state, seat, state.config)
+
+    narrow_win, narrow_loss, wide_win, wide_loss = judged([25, 20]), judged([20, 25]), judged([50, 0]), judged([0, 50])
+    assert 0.5 < narrow_win < 0.6 and 0.4 < narrow_loss < 0.5
+    assert wide_win - narrow_win > 2 * (narrow_win - narrow_loss)
+    assert wide_loss < narrow_loss
+    assert judged([25, 20], seat=1) == pytest.approx(narrow_loss)
+    state.config = msgspec.structs.replace(state.config, target=0, hands=4)  # three hands still to play
+    assert 0.5 < judged([25, 20]) < judged([50, 0]) < 1.0
+    assert judged([25, 20]) == pytest.approx(match_chance_in(25, 20, 3))
+    three = FLIGHT.new_game(FlightConfig(players=3, target=100), 1)
+    three.hand_results.append(HandResult(1, [20, 25, -5], 0, 0))
+    three.scores = [20, 25, -5]
+    assert hard.hand_utility(three, 1, three.config) == hard.hand_utility(three, 1) > 1.0
 
 
 def test_bots_with_the_same_seed_play_the_same_game():

@@ -37,6 +37,7 @@ def test_wheel_contains_themes_stylesheets_and_rules_texts(wheel: Path) -> None:
     assert "flight_tui/games/flight/rules/house_rules.md" in names
     assert "flight_tui/games/passaportas/rules/map.toml" in names
     assert "flight_tui/games/passaportas/bots/value.toml" in names  # the Hard bot's learned value
+    assert "flight_tui/games/flight/bots/hand_results.toml" in names  # the Hard bot's match odds
     for stylesheet in (ROOT / "flight_tui").rglob("*.tcss"):
         assert stylesheet.relative_to(ROOT).as_posix() in names
 

@@ -33,8 +33,8 @@ SPEC = GameSpec(
         ),
         "normal": "Plans whole turns with card-counting odds; answers at once. Wins 82% of hands against Random.",
         "hard": (
-            "Plays each choice out over 96 sampled deals (about ½ s). Against Normal: 63% of hands and 68%"
-            " of matches to 100 heads-up; 51% of hands at 3 seats, 40% at 4 (fair 33%, 25%)."
+            "Plays out each choice in 96 sampled deals (½ s), heads-up for the match. Against"
+            " Normal: 73% of matches to 100, 63% of hands; 51% of hands at 3 seats, 40% at 4."
         ),
     },
     hint_level="hard",
