@@ -6,20 +6,18 @@ import random
 
 import pytest
 
-from flight_tui.games.flight.bots.match_odds import MatchOdds, hand_results, match_chance, match_chance_in
+from flight_tui.games.flight.bots.match_odds import MatchOdds, hand_results, match_chance
 
 
-def _play_matches(start: tuple[int, int], target: int, matches: int, rng: random.Random, hands: int = 0) -> float:
+def _play_matches(start: tuple[int, int], target: int, matches: int, rng: random.Random) -> float:
     """The first player's share of ``matches`` played from ``start``, every hand drawn from the
-    recorded hands either way round (H14: it ends once someone has reached the target, or
-    after ``hands`` hands if given; the higher total wins, equal totals share)."""
+    recorded hands either way round (H14: it ends once someone has reached the target, the
+    higher total winning and equal totals sharing)."""
     ends = [(high, low) for high, low, n in hand_results().results for _ in range(n)]
     won = 0.0
     for _ in range(matches):
         mine, other = start
-        played = 0
-        while (played < hands) if hands else max(mine, other) < target:
-            played += 1
+        while max(mine, other) < target:
             high, low = rng.choice(ends)
             if rng.random() < 0.5:
                 high, low = low, high
@@ -35,20 +33,11 @@ def test_the_chance_from_the_totals_is_what_matches_played_from_them_give_h14(st
     assert match_chance(*start, 100) == pytest.approx(played, abs=0.03)
 
 
-@pytest.mark.parametrize("start, hands", [((0, 0), 3), ((25, 20), 2), ((0, 50), 2), ((40, 0), 1), ((14, 25), 5)])
-def test_the_chance_with_hands_left_is_what_matches_of_that_many_hands_give_h14(start, hands):
-    rng = random.Random(sum(start) * 7 + hands)
-    played = _play_matches(start, 0, 4000, rng, hands)
-    assert match_chance_in(*start, hands) == pytest.approx(played, abs=0.03)
-
-
 def test_the_chances_of_the_two_players_add_up_to_one_and_more_points_never_lower_them():
     for mine in range(-40, 100, 7):
         for other in range(-40, 100, 11):
             assert match_chance(mine, other, 100) + match_chance(other, mine, 100) == pytest.approx(1.0, abs=1e-6)
             assert match_chance(mine + 3, other, 100) >= match_chance(mine, other, 100) - 1e-9
-            assert match_chance_in(mine, other, 3) + match_chance_in(other, mine, 3) == pytest.approx(1.0, abs=1e-6)
-            assert match_chance_in(mine + 3, other, 3) >= match_chance_in(mine, other, 3) - 1e-9
 
 
 def test_the_odds_follow_the_hands_they_are_given():
@@ -60,8 +49,6 @@ def test_the_odds_follow_the_hands_they_are_given():
     assert odds.chance(50, 0, 100) == pytest.approx(0.75, abs=1e-3)
     assert odds.chance(100, 50, 150) == pytest.approx(0.75, abs=1e-3)
     assert odds.chance(0, 50, 100) == pytest.approx(0.25, abs=1e-3)
-    assert odds.chance_in(50, 0, 1) == pytest.approx(0.75)  # a tie after the last hand is shared
-    assert odds.chance_in(60, 0, 1) == 1.0
 
 
 def test_the_chances_kept_are_bounded_and_a_forgotten_one_comes_out_the_same(monkeypatch):

@@ -5,12 +5,12 @@ the Normal bot's scoring), then repeatedly samples the hidden cards consistently
 has seen (:mod:`flight_determinize`), plays every candidate out in that same sample with the
 quick player (:mod:`flight_quick`) for all seats to the end of the hand, and keeps the
 candidate with the best average result: winning the hand, or the match on its totals when
-that hand would end it, and heads-up in a match the hand does not end the chance to win the
-match from the totals it leaves (:func:`hand_utility`, :mod:`flight_match_odds`). Its budget is
-counted in samples and playouts, not seconds, so its play is the same for a seed however busy
-the machine is, and it does not thin out at a full table, where each playout is longer;
-decisions with one legal action, and landings, are instant, and it stops early once the
-choice is clear (see :func:`settled`).
+that hand would end it, and heads-up in a match to a target that the hand does not end the
+chance to win the match from the totals it leaves (:func:`hand_utility`,
+:mod:`flight_match_odds`). Its budget is counted in samples and playouts, not seconds, so its
+play is the same for a seed however busy the machine is, and it does not thin out at a full
+table, where each playout is longer; decisions with one legal action, and landings, are
+instant, and it stops early once the choice is clear (see :func:`settled`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Sequence
 import msgspec
 
 from flight_tui.games.flight.bots.determinize import determinize, read_hands
-from flight_tui.games.flight.bots.match_odds import match_chance, match_chance_in
+from flight_tui.games.flight.bots.match_odds import match_chance
 from flight_tui.games.flight.bots.normal import normal_draw, ranked_plans
 from flight_tui.games.flight.bots.plans import PlanFollower
 from flight_tui.games.flight.bots.quick import quick_action
@@ -52,15 +52,12 @@ MARGIN_WEIGHT = 0.01
 def hand_utility(state: FlightState, seat: int, match: FlightConfig | None = None) -> float:
     """How good the last finished hand of ``state`` was for ``seat``: winning it, or, when it
     ends ``match`` (the match being played, not the one-hand playout), winning the match on
-    the totals, and a little for each point of margin; in a heads-up match that the hand does
-    not end, the chance to win the match from the totals it leaves."""
+    the totals, and a little for each point of margin; in a heads-up match to a target that the
+    hand does not end, the chance to win the match from the totals it leaves."""
     last = state.hand_results[-1]
     ends = match is not None and match_over(match, state.scores, last.hand_no)
-    if match is not None and not ends and len(state.scores) == 2:
-        mine, other = state.scores[seat], state.scores[1 - seat]
-        if match.hands:
-            return match_chance_in(mine, other, match.hands - last.hand_no)
-        return match_chance(mine, other, match.target)
+    if match is not None and not ends and not match.hands and len(state.scores) == 2:
+        return match_chance(state.scores[seat], state.scores[1 - seat], match.target)
     points = state.scores if ends else last.points
     mine = points[seat]
     best_other = max(p for s, p in enumerate(points) if s != seat)

@@ -5,8 +5,7 @@ bots play against each other end with the points kept in ``hand_results.toml`` (
 the larger score first, with how often it came). Taking every hand to end as one of those,
 either way round with even chances, the chance to win from totals ``(mine, other)`` follows
 (H14: the match ends after the hand in which someone reaches the target; the higher total wins
-it, equal totals share it); for a match of a number of hands, from the lead and the hands still
-to play.
+it, equal totals share it).
 
 The Hard bot judges a heads-up hand that does not end the match by this chance of the totals
 the hand leaves, not by who won the hand: early in a match a hand won 25 to 20 is worth little
@@ -65,11 +64,6 @@ def match_chance(mine: int, other: int, target: int) -> float:
     return recorded_odds().chance(mine, other, target)
 
 
-def match_chance_in(mine: int, other: int, hands: int) -> float:
-    """The same for a heads-up match of a number of hands with ``hands`` still to play."""
-    return recorded_odds().chance_in(mine, other, hands)
-
-
 class MatchOdds:
     """The chances of heads-up matches whose hands end as ``results`` do."""
 
@@ -88,10 +82,8 @@ class MatchOdds:
         self.moves = tuple((a, b, p) for (a, b), p in sorted(steps.items()))
         """The same in grid steps."""
         self._grid: list[list[float]] | None = None
-        self._leads: list[dict[int, float]] = [{}]
-        """Per number of hands still to play, the chance of each lead (in steps) to win."""
         self._known: dict[tuple[int, int, int], float] = {}
-        """Chances worked out: (mine, other, target), or (lead, -1, hands to play)."""
+        """Chances worked out, by (mine, other, target)."""
 
     def chance(self, mine: int, other: int, target: int) -> float:
         """The chance that ``mine`` wins against ``other`` in a match to ``target``."""
@@ -106,27 +98,6 @@ class MatchOdds:
                 else:
                     found += p * self._on_grid(after, rival, target)
             self._remember(key, found)
-        return found
-
-    def chance_in(self, mine: int, other: int, hands: int) -> float:
-        """The chance that ``mine`` wins against ``other`` with ``hands`` hands still to play
-        in a match of a number of hands (H14: the higher total after the last wins)."""
-        if hands <= 0:
-            return 1.0 if mine > other else 0.5 if mine == other else 0.0
-        key = (mine - other, -1, hands)
-        found = self._known.get(key)
-        if found is not None:
-            return found
-        found = 0.0
-        for a, b, p in self.ends:
-            lead = mine + a - other - b
-            if hands == 1:
-                found += p if lead > 0 else 0.5 * p if lead == 0 else 0.0
-            else:
-                low = math.floor(lead / STEP)
-                part = lead / STEP - low
-                found += p * (self._lead(low, hands - 1) * (1 - part) + self._lead(low + 1, hands - 1) * part)
-        self._remember(key, found)
         return found
 
     def _remember(self, key: tuple[int, int, int], chance: float) -> None:
@@ -146,19 +117,6 @@ class MatchOdds:
         top = table[i][j] * (1 - fv) + table[i][j2] * fv
         bottom = table[i2][j] * (1 - fv) + table[i2][j2] * fv
         return top * (1 - fu) + bottom * fu
-
-    def _lead(self, lead: int, hands: int) -> float:
-        """The chance to win with a lead of ``lead`` steps and ``hands`` hands to play, on the
-        grid."""
-        if hands <= 0:
-            return 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
-        while len(self._leads) <= hands:
-            self._leads.append({})
-        known = self._leads[hands]
-        found = known.get(lead)
-        if found is None:
-            found = known[lead] = sum(p * self._lead(lead + a - b, hands - 1) for a, b, p in self.moves)
-        return found
 
     def _solve(self) -> list[list[float]]:
         """The first player's chance to win at every pair of grid totals (row: its total,
