@@ -1,7 +1,7 @@
 """Flight: how heads-up hands end, for the Hard bot's odds of a match (``match_odds.py``).
 
-Plays ``--hands`` single hands with the Normal bot in both seats (deal ``i`` of seed ``--seed``
-as ``flight-tui simulate`` deals it), counts the points each hand ended with (the larger score
+Plays ``--hands`` single hands with the Normal bot in both seats (game ``i`` of seed ``--seed``
+as ``flight-tui simulate`` plays it), counts the points each hand ended with (the larger score
 first), and prints the chance to win a match to 100 from a few totals, worked out from those
 hands. ``--write`` puts the counts in ``flight_tui/games/flight/bots/hand_results.toml``.
 
@@ -27,8 +27,7 @@ import tomlkit
 
 from flight_tui.games.flight.bots.match_odds import MatchOdds
 from flight_tui.games.flight.rules import FLIGHT
-from flight_tui.simulate import _deal_seed
-from flight_tui.table.driver import seat_bot
+from flight_tui.simulate import _play_game
 
 TOTALS = ((0, 0), (25, 20), (50, 0), (0, 50), (50, -6), (75, 50), (90, 40), (40, 90), (95, 0))
 
@@ -36,14 +35,8 @@ TOTALS = ((0, 0), (25, 20), (50, 0), (0, 50), (50, -6), (75, 50), (90, 40), (40,
 def play(job: tuple[int, int]) -> tuple[int, int]:
     """Deal ``index`` of ``seed``, one hand: its two scores, the larger first."""
     seed, index = job
-    deal = _deal_seed(seed, index, 1)
-    state = FLIGHT.new_game(FLIGHT.make_config(2, {"hands": "1"}), deal)
-    bots = [seat_bot("flight", "normal", deal, seat) for seat in range(2)]
-    while not FLIGHT.is_over(state):
-        seat = state.current
-        FLIGHT.apply(state, seat, bots[seat].choose(FLIGHT.view(state, seat)))
-    points = state.hand_results[-1].points
-    return max(points), min(points)
+    scores = _play_game("flight", ("normal", "normal"), FLIGHT.make_config(2, {"hands": "1"}), seed, index, {}).scores
+    return max(scores), min(scores)
 
 
 def exact_chances(odds: MatchOdds, target: int = 100, lowest: int = -100):

@@ -22,7 +22,7 @@ from typing import Sequence
 import msgspec
 
 from flight_tui.games.flight.bots.determinize import determinize, read_hands
-from flight_tui.games.flight.bots.match_odds import match_chance
+from flight_tui.games.flight.bots.match_odds import match_chance, win_share
 from flight_tui.games.flight.bots.normal import normal_draw, ranked_plans
 from flight_tui.games.flight.bots.plans import PlanFollower
 from flight_tui.games.flight.bots.quick import quick_action
@@ -61,8 +61,7 @@ def hand_utility(state: FlightState, seat: int, match: FlightConfig | None = Non
     points = state.scores if ends else last.points
     mine = points[seat]
     best_other = max(p for s, p in enumerate(points) if s != seat)
-    won = 1.0 if mine > best_other else 0.5 if mine == best_other else 0.0
-    return won + MARGIN_WEIGHT * (mine - best_other)
+    return win_share(mine, best_other) + MARGIN_WEIGHT * (mine - best_other)
 
 
 def play_out(state: FlightState) -> None:

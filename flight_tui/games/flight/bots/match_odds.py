@@ -58,6 +58,11 @@ def recorded_odds() -> MatchOdds:
     return MatchOdds(hand_results().results)
 
 
+def win_share(mine: int, other: int) -> float:
+    """What a total earns against another at the end (H14): a win, half of one when equal."""
+    return 1.0 if mine > other else 0.5 if mine == other else 0.0
+
+
 def match_chance(mine: int, other: int, target: int) -> float:
     """The chance that the player with total ``mine`` wins a heads-up match to ``target``
     against one with ``other``, neither having reached it (by the recorded hands)."""
@@ -94,7 +99,7 @@ class MatchOdds:
             for a, b, p in self.ends:
                 after, rival = mine + a, other + b
                 if after >= target or rival >= target:
-                    found += p if after > rival else 0.5 * p if after == rival else 0.0
+                    found += p * win_share(after, rival)
                 else:
                     found += p * self._on_grid(after, rival, target)
             self._remember(key, found)
@@ -132,8 +137,8 @@ class MatchOdds:
                     chance = 0.0
                     for a, b, p in self.moves:
                         i2, j2 = i - a, j - b
-                        if i2 < 0 or j2 < 0:  # someone reached the target: the higher total wins
-                            chance += p if i2 < j2 else 0.5 * p if i2 == j2 else 0.0
+                        if i2 < 0 or j2 < 0:  # someone reached the target (a lower index is a higher total)
+                            chance += p * win_share(j2, i2)
                         else:
                             chance += p * table[min(i2, last)][min(j2, last)]
                     change = max(change, abs(chance - row[j]))
