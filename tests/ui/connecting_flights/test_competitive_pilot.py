@@ -973,6 +973,30 @@ async def test_once_the_starting_flight_is_complete_the_builder_offers_nothing_m
 
 
 @run_async
+async def test_a_bots_move_while_a_person_builds_leaves_the_cursor_on_the_card_it_was_on():
+    """Bob's starting flight comes in (and the table is redrawn) while Ann's cursor is down her
+    list: the cursor stays on that card, and Enter puts that card down, not the first one."""
+    table, _ = at_the_starting_flight()
+    app = CompetitiveApp(table, bot_delay=3600)  # the bots move only when this test says
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        choices = screen.query_one(CompetitiveHandPanel).query_one(ChoiceList)
+        await pilot.press("down", "down")
+        chosen = choices.rows[choices.cursor][0]
+        assert choices.cursor == 2
+        bob = table.view(1)
+        screen.play(1, scripted_move(bob, table.rules.legal_actions_from_view(bob)))
+        screen.advance()  # as after a bot's move
+        await pilot.pause()
+        assert 1 not in table.to_act()  # Bob's starting flight is in
+        assert choices.rows[choices.cursor][0] == chosen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert f"Starting flight: {chosen.split()[0]} " in text_of(app)  # the airport under the cursor
+
+
+@run_async
 async def test_a_complete_starting_flight_that_breaks_a_rule_says_so_instead_of_offering_to_buy_it():
     table, cards = at_the_starting_flight()
     app = CompetitiveApp(table)

@@ -188,6 +188,8 @@ class HandPanel(Widget, can_focus=True):
         self.builder: ChainBuilder | None = None
         self.seat = 0
         self.can_build = False
+        self.shown_choices: list[Choice] = []
+        """The cards the list offers, row by row (what Enter picks from)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="holdings")
@@ -212,7 +214,8 @@ class HandPanel(Widget, can_focus=True):
         """Show every seat's cards (``players`` by seat) with ``seat`` first.
 
         The builder works with ``building`` (default: the seat's own cards) and starts from
-        the ``arranged`` chains; it is kept while those cards stay the same.
+        the ``arranged`` chains; it is kept while those cards stay the same, and the cursor stays
+        on the card it was on (another's move redraws the table while the viewer builds).
         """
         self.seat = seat
         self.can_build = can_build
@@ -220,11 +223,13 @@ class HandPanel(Widget, can_focus=True):
         holdings = Text("\n").join(holdings_text(self.world, *players[s], you=s == seat) for s in order)
         self.query_one("#holdings", Static).update(holdings)
         hand = building or players[seat][1]
+        under_cursor = self.choice
         if self.builder is None or self.builder.hand != hand:
             self.builder = ChainBuilder.from_chains(self.world, hand, arranged)
-        self._show_builder()
+        self._show_builder(under_cursor)
 
-    def _show_builder(self, cursor: int = 0) -> None:
+    def _show_builder(self, under_cursor: Choice | None = None) -> None:
+        """Redraw the builder; the list's cursor on ``under_cursor`` if it is still offered, else on the first card."""
         builder = self.builder
         chains = Text()
         for index, chain in enumerate(builder.chains):
@@ -237,8 +242,10 @@ class HandPanel(Widget, can_focus=True):
         self.query_one("#chains").display = bool(builder.chains)
         self.query_one("#building", Static).update(self._building_text())
         choices = self.next_choices() if self.can_build else []
+        self.shown_choices = choices
         rows = [self._choice_row(choice) for choice in choices]
         empty = self.nothing_next_text() if self.can_build else ""
+        cursor = choices.index(under_cursor) if under_cursor in choices else 0
         self.query_one(ChoiceList).show(rows, cursor, empty=empty)
         self._show_choice_why()
         self.query_one("#problems", Static).update(self._problems_text())
@@ -351,10 +358,9 @@ class HandPanel(Widget, can_focus=True):
 
     @property
     def choice(self) -> Choice | None:
-        """The card under the cursor, if any."""
-        choices = self.next_choices() if self.builder and self.can_build else []
+        """The card under the cursor (as the list shows it), if any."""
         cursor = self.query_one(ChoiceList).cursor
-        return choices[cursor] if cursor < len(choices) else None
+        return self.shown_choices[cursor] if cursor < len(self.shown_choices) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("pick", "move", "end", "back", "end_chain", "clear", "fly"):
