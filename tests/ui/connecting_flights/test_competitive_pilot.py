@@ -25,6 +25,7 @@ from flight_tui.games.connecting_flights.competitive.rules.actions import (
     BuyStart,
     ChooseLot,
     DrawSabotage,
+    KeepCard,
     PassBid,
     Propose,
     Refuse,
@@ -994,6 +995,29 @@ async def test_a_bots_move_while_a_person_builds_leaves_the_cursor_on_the_card_i
         await pilot.press("enter")
         await pilot.pause()
         assert f"Starting flight: {chosen.split()[0]} " in text_of(app)  # the airport under the cursor
+
+
+@run_async
+async def test_a_bots_player_card_kept_while_a_person_chooses_leaves_the_cursor_on_her_choice():
+    """Every airline keeps a Player card at once: Bob's comes in while Ann's cursor is on her
+    second card, and Enter keeps that one."""
+    table = make_table("human:Ann,random:Bob", seed=2)
+    app = CompetitiveApp(table, bot_delay=3600)  # the bots move only when this test says
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        setup = screen.query_one(SetupView)
+        await pilot.press("down")
+        wanted = setup.choices[setup.query_one(LineList).cursor][1]
+        assert isinstance(wanted, KeepCard) and wanted != setup.choices[0][1]
+        bob = table.view(1)
+        screen.play(1, scripted_move(bob, table.rules.legal_actions_from_view(bob)))
+        screen.advance()  # as after a bot's move
+        await pilot.pause()
+        assert 1 not in table.to_act()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.actions[-1] == (0, wanted)
 
 
 @run_async

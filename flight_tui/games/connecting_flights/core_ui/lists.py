@@ -158,6 +158,15 @@ class CursorKeys:
         """Go to the first (``direction`` -1) or the last (1) row."""
         self.cursor_list().move_to_end(direction)
 
+    def kept_cursor(self, before: Sequence[Any], now: Sequence[Any]) -> int:
+        """Where the cursor goes when the list's rows, ``before`` (what each row is), become
+        ``now``: on the row it was on while that is still listed (another player's move redraws
+        the table while the viewer chooses), else on the first."""
+        cursor = self.cursor_list().cursor
+        if cursor < len(before) and before[cursor] in now:
+            return list(now).index(before[cursor])
+        return 0
+
     def point_at_first(self, rows: Sequence[Any], matches: Callable[[Any], bool]) -> bool:
         """Put the cursor on the first of ``rows`` (the list's, in order) that ``matches`` (a
         hint's choice); False when none does."""

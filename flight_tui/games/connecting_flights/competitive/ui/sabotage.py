@@ -120,11 +120,12 @@ class SabotageView(CursorKeys, Widget, can_focus=True):
 
     def show(self, view: CompetitiveView, names: Sequence[str]) -> None:
         self.view, self.names = view, list(names)
-        self.choices = sabotage_choices(view, self.world, names)
+        before, self.choices = self.choices, sabotage_choices(view, self.world, names)
         self.query_one("#sabotage-event", Static).update(self._event_text())
         lines = self.query_one(LineList)
         lines.display = bool(self.choices)
-        lines.show([(label, self._price(action), "ok" if self._affordable(action) else "bad") for label, action in self.choices], 0)
+        cursor = self.kept_cursor([action for _, action in before], [action for _, action in self.choices])
+        lines.show([(label, self._price(action), "ok" if self._affordable(action) else "bad") for label, action in self.choices], cursor)
         self.query_one("#sabotage-placed", Static).update(self._placed_text())
         detail = f"{key_for(self, 'competitive.sabotage.choose')} does the choice under the cursor." if self.choices and takes_moves(self) else ""
         self.query_one(OneLine).show(detail)

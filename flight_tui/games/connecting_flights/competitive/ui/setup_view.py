@@ -71,11 +71,12 @@ class SetupView(CursorKeys, Widget, can_focus=True):
         yield OneLine(id="setup-detail")
 
     def show(self, view: CompetitiveView, names: Sequence[str]) -> None:
-        self.choices = setup_choices(view, self.world)
+        before, self.choices = self.choices, setup_choices(view, self.world)
         self.query_one("#setup-intro", Static).update(self._intro(view, names))
         lines = self.query_one(LineList)
         lines.display = bool(self.choices)
-        lines.show([(label, "", "ok") for label, _ in self.choices], 0)
+        cursor = self.kept_cursor([action for _, action in before], [action for _, action in self.choices])
+        lines.show([(label, "", "ok") for label, _ in self.choices], cursor)
         self.query_one("#setup-table", Static).update(self._table(view, names))
         self._show_detail()
         self.refresh_bindings()

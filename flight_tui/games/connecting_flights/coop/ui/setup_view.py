@@ -52,14 +52,14 @@ class StartView(FindByTyping, CursorKeys, Widget, can_focus=True):
     def show(self, view: CoopView, names: Sequence[str]) -> None:
         self.view = view
         mine = view.phase == SETUP and my_go(view)
-        self.starts = ranked_starts(view, self.world, view.seat) if mine else []
+        before, self.starts = self.starts, ranked_starts(view, self.world, view.seat) if mine else []
         intro = Text(f"{names[view.seat]}: choose your free starting flight", style="bold")
         intro.append(" (two airports, a plane, a passenger; a 4-fuel truck comes free). The first ones move meeples in round 1.")
         intro.append("\n" + start_key(self.world), style="dim")
         if not mine:
             intro = Text("The starting flights are chosen." if view.phase != SETUP else f"{names[view.current]} is choosing a starting flight.")
         self.query_one("#start-intro", Static).update(intro)
-        self.query_one(LineList).show([(start_label(view, self.world, s), "", "ok") for s in self.starts], 0)
+        self.query_one(LineList).show([(start_label(view, self.world, s), "", "ok") for s in self.starts], self.kept_cursor(before, self.starts))
         self.query_one(OneLine).show(f"{key_for(self, 'coop.setup.take')} takes the flight under the cursor." if self.starts and takes_moves(self) else "")
 
     def point_at(self, start: ChooseStart) -> None:
