@@ -56,13 +56,15 @@ def _painting_as_in_the_app() -> None:
 
 
 def record_updates(app: App) -> list[str]:
-    """The names of the updates ``app`` sends the terminal from now on (``LayoutUpdate``: the whole screen)."""
+    """The kinds of the updates ``app`` sends the terminal from now on, by the Textual class they
+    are (``LayoutUpdate``: the whole screen; ``ChopsUpdate``: changed spans)."""
     sent: list[str] = []
     display = app._display
 
     def recording(screen, renderable) -> None:
         if renderable is not None:
-            sent.append(type(renderable).__name__)
+            kinds = [kind.__name__ for kind in type(renderable).__mro__ if kind.__module__ == "textual._compositor"]
+            sent.append(kinds[0])
         display(screen, renderable)
 
     app._display = recording

@@ -9,6 +9,7 @@ from textual import _compositor
 from textual.strip import Strip
 
 from flight_tui.ui.painting.partial_updates import CroppedChopsUpdate, character_start, crop_partial_updates
+from flight_tui.ui.painting.style_runs import line_text
 
 RED, BLUE, GREEN = Style(color="red"), Style(color="blue"), Style(color="green")
 LINE = Strip([Segment("a" * 20, RED), Segment("b" * 20, BLUE), Segment("c" * 40, GREEN)])
@@ -34,7 +35,16 @@ def test_two_changes_of_a_line_send_two_short_runs():
 
 def test_a_line_changed_from_the_widgets_left_edge_is_sent_whole():
     console = Console(force_terminal=True, color_system="256", width=120)
-    assert sent([(0, 0, 80)]) == "\x1b[1;1H" + LINE.render(console)
+    assert sent([(0, 0, 80)]) == "\x1b[1;1H" + line_text([LINE], console)
+
+
+def test_widgets_side_by_side_in_a_changed_span_share_one_cursor_move():
+    left, right = Strip([Segment("a" * 10, RED)]), Strip([Segment("b" * 10, RED)])
+    update = CroppedChopsUpdate([{0: left, 10: right, 20: None, 30: right}], [(0, 0, 40)], [[10, 20, 30, 40]])
+    output = update.render_segments(Console(force_terminal=True, color_system="256", width=120))
+    assert output.count("\x1b[1;1H") == 1 and "\x1b[1;11H" not in output  # the second widget follows the first
+    assert "\x1b[1;31H" in output  # after a gap, a move of its own
+    assert "a" * 10 + "b" * 10 in output  # one run of one look: no style sequence between them
 
 
 def test_a_wide_character_is_never_cut_in_half():

@@ -3,6 +3,7 @@
 Each module is one change, with its reason; :func:`install` makes them all:
 
 * ``partial_updates``: a partly changed line sends only its changed span;
+* ``style_runs``: a line is written with a style sequence only where its look changes;
 * ``layout_repaint``: every region a layout change uncovers is repainted;
 * ``static_updates``: a ``Static`` given new text lays the screen out only when it may change size;
 * ``single_layout``: a layout asks for no second one for a panel of text it resized;
@@ -22,11 +23,13 @@ from flight_tui.ui.painting.partial_updates import crop_partial_updates
 from flight_tui.ui.painting.screen_paints import paint_promptly_and_once
 from flight_tui.ui.painting.single_layout import lay_out_once
 from flight_tui.ui.painting.static_updates import skip_unchanged_updates
+from flight_tui.ui.painting.style_runs import write_style_runs
 
 
 def install() -> None:
     """Make every change to Textual's painting (see the package); doing it again changes nothing."""
     crop_partial_updates()
+    write_style_runs()
     repaint_layout_changes()
     skip_unchanged_updates()
     lay_out_once()
