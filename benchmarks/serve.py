@@ -23,10 +23,14 @@ file, ``--port 0``) and reaches it with asyncssh's client in an 80x24 terminal
 ``--compare CHECKOUT`` runs a second server from another checkout of flight-tui (say, main in a
 second worktree: its ``python -m flight_tui``, started in that folder) beside this one, and
 measures both in the same rounds (connections alternate), so that a change is compared with
-the code before it under the same load.
+the code before it under the same load. The players' apps come from the server's fork server,
+which imports the ``flight_tui`` installed for its Python before the checkout's folder: with
+this checkout installed (``pip install -e .``), the other checkout's players would run this
+code. ``--compare-python PYTHON`` gives a Python for the compared servers (one with that
+checkout installed, or none); the run stops if the players would run other code.
 
     python benchmarks/serve.py [--connections 20] [--players 10] [--keys 40] [--tables 20] [--seconds 10]
-                               [--busy 2] [--compare CHECKOUT]
+                               [--busy 2] [--compare CHECKOUT [--compare-python PYTHON]]
 """
 
 from __future__ import annotations
@@ -74,15 +78,34 @@ class Terminal(asyncssh.SSHClientSession):
         return "\n".join(self.screen.display)
 
 
+def players_package(python: str, root: Path) -> Path:
+    """The ``flight_tui`` package a server started in ``root`` with ``python`` gives its players
+    (its fork server's path: the standard library and installed packages, then ``root``)."""
+    boot = "import sys; sys.path.append(sys.argv[1]); import flight_tui; print(flight_tui.__path__[0])"
+    found = subprocess.run([python, "-E", "-P", "-c", boot, str(root)], capture_output=True, text=True, check=True)
+    return Path(found.stdout.strip()).resolve()
+
+
+def same_code(package: Path, other: Path) -> bool:
+    """Whether two copies of the ``flight_tui`` package hold the same Python files."""
+    def files(folder: Path) -> dict[str, bytes]:
+        return {str(path.relative_to(folder)): path.read_bytes() for path in folder.rglob("*.py")}
+
+    return package == other or files(package) == files(other)
+
+
 class Server:
     """A ``flight-tui serve`` of the checkout ``root`` on a free port, letting in the holder of ``key``."""
 
-    def __init__(self, root: Path, key: asyncssh.SSHKey, *options: str) -> None:
+    def __init__(self, root: Path, key: asyncssh.SSHKey, *options: str, python: str = sys.executable) -> None:
         self.root = root
         self.name = "this code" if root == ROOT else str(root)
+        players_copy = players_package(python, root)
+        if not same_code(players_copy, root / "flight_tui"):
+            raise SystemExit(f"The players of {root} would run the flight_tui of {players_copy.parent} (installed for {python}): see --compare-python.")
         folder = Path(tempfile.mkdtemp(prefix="serve-bench-"))
         (folder / "keys").write_bytes(key.export_public_key())
-        command = [sys.executable, "-m", "flight_tui", "--data-dir", str(folder / "data"), "serve", "--port", "0",
+        command = [python, "-m", "flight_tui", "--data-dir", str(folder / "data"), "serve", "--port", "0",
                    "--authorized-keys", str(folder / "keys"), "--max-per-address", "1000", "--max-connections", "1000", *options]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=root)
         self.port = 0
@@ -250,7 +273,7 @@ def spin(count: int) -> list[subprocess.Popen]:
 
 async def over_ssh(args: argparse.Namespace) -> dict[str, str]:
     key = asyncssh.generate_private_key("ssh-ed25519")
-    servers = [Server(root, key) for root in [*args.compare, ROOT]]
+    servers = [*(Server(root, key, python=args.compare_python) for root in args.compare), Server(ROOT, key)]
     figures = {}
     try:
         await asyncio.sleep(2)  # the servers' own start-up is over
@@ -356,6 +379,8 @@ def main() -> None:
     parser.add_argument("--busy", type=int, default=0, metavar="N", help="also time the lobby while N processes spin")
     parser.add_argument("--compare", action="append", default=[], type=lambda p: Path(p).resolve(), metavar="CHECKOUT",
                         help="also measure the server of the flight-tui checkout in this folder (repeatable)")
+    parser.add_argument("--compare-python", default=sys.executable, metavar="PYTHON",
+                        help="the Python that runs the compared checkouts' servers (default: this one)")
     args = parser.parse_args()
     figures = asyncio.run(over_ssh(args))
     if args.tables:

@@ -17,10 +17,11 @@ machine holds is then shared between the server and the clients, so the count me
 lower than that of a machine that only serves.
 
 ``--compare CHECKOUT`` measures the server of another checkout of flight-tui (say, main in a
-second worktree) in the same way, after this code's (one server at a time).
+second worktree) in the same way, after this code's (one server at a time); ``--compare-python``
+as in ``serve.py`` (the compared players must run that checkout's code).
 
     python benchmarks/serve_capacity.py [--players 0,25,50,100,200] [--keys 40] [--limit 150] [--reserve 4000]
-                                        [--compare CHECKOUT]
+                                        [--compare CHECKOUT [--compare-python PYTHON]]
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ async def round_trips(chan, terminal: Terminal, keys: int) -> list[float]:
 
 
 async def measure(root: Path, key, args: argparse.Namespace) -> list[str]:
-    server = Server(root, key)
+    server = Server(root, key, python=sys.executable if root == ROOT else args.compare_python)
     lines = []
     idle: list[asyncssh.SSHClientConnection] = []
     over = 0
@@ -160,6 +161,7 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=10, help="idle players connecting at once")
     parser.add_argument("--timeout", type=float, default=120, help="seconds a batch may take to connect")
     parser.add_argument("--compare", action="append", default=[], type=lambda p: Path(p).resolve(), metavar="CHECKOUT")
+    parser.add_argument("--compare-python", default=sys.executable, metavar="PYTHON", help="the Python that runs the compared checkouts' servers")
     asyncio.run(main_async(parser.parse_args()))
 
 
