@@ -9,7 +9,7 @@ import pyte
 import pytest
 from rich.color import ColorSystem
 from rich.console import Console
-from rich.segment import Segment
+from rich.segment import ControlType, Segment
 from rich.style import Style
 from textual import _compositor
 from textual.strip import Strip
@@ -123,3 +123,10 @@ def test_the_app_has_textual_build_whole_updates_as_runs():
         assert _compositor.LayoutUpdate is RunsLayoutUpdate
     finally:
         _compositor.LayoutUpdate = original
+
+
+def test_a_control_segment_is_written_as_it_is_where_it_is():
+    console = Console(force_terminal=True, color_system="256", width=120)
+    hide = Segment("\x1b[?25l", None, [(ControlType.HIDE_CURSOR,)])
+    text = line_text([Strip([Segment("ab", Style(bold=True)), hide, Segment("cd", Style(bold=True))])], console)
+    assert text == "\x1b[1mab\x1b[?25lcd\x1b[0m"

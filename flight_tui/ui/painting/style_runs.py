@@ -4,9 +4,9 @@ Textual (8.2) writes every segment of a line as "set its style, its text, reset"
 widget's part of a changed line after a cursor move of its own: a line of Help (padding, a key
 in bold, its description, the scroll bar) costs six style sequences, six resets and several
 moves, though neighbours often look the same. :func:`line_text` writes a line's segments as
-runs instead: a style sequence (which starts with a reset, ``0;``) only where the look changes,
-spaces kept in the style before them when they look the same in it (same background, nothing
-drawn across them), one reset at the end of the line. :class:`RunsLayoutUpdate` writes whole
+runs instead: a style sequence only where the look changes (what changes, or a reset and the
+whole look, whichever is shorter), spaces kept in the look before or after them when they look
+the same in it (same background, nothing drawn across them), one reset at the end of the line. :class:`RunsLayoutUpdate` writes whole
 screen updates so (partial ones: :mod:`~flight_tui.ui.painting.partial_updates`). The terminal
 shows the same cells; fewer bytes cross the network. :func:`write_style_runs` makes Textual's
 compositor build these updates.
@@ -96,14 +96,17 @@ def line_text(strips: Iterable[Strip], console: Console) -> str:
     look (see the module docstring), the terminal's default style again at its end."""
     color_system = console._color_system or ColorSystem.TRUECOLOR
     segments = [
-        (text, style if style is None or style.link or Strip.render_ansi(style, color_system) else None)  # a style of no codes is the default look
+        (text, style if style is None or style.link or Strip.render_ansi(style, color_system) else None, bool(control))  # no codes: the default look
         for strip in strips
         for text, style, control in strip
-        if not control and text
+        if text
     ]
     out: list[str] = []
     current: Style | None = None
-    for index, (text, style) in enumerate(segments):
+    for index, (text, style, control) in enumerate(segments):
+        if control:  # written as Textual writes it, in whatever look is set
+            out.append(text)
+            continue
         if style is not None and style.link:  # a link keeps Textual's own writing (it ends with a reset)
             if current is not None:
                 out.append(RESET)
@@ -114,7 +117,7 @@ def line_text(strips: Iterable[Strip], console: Console) -> str:
             out.append(text)  # the look already set (spaces: one they look the same in)
             continue
         if text.isspace():  # leading spaces take the look of what follows them when they look the same in it
-            following = next((later for words, later in segments[index + 1 :] if not words.isspace()), None)
+            following = next((later for words, later, control in segments[index + 1 :] if not control and not words.isspace()), None)
             if following is not None and not following.link and _same_on_spaces(style, following):
                 style = following
         out.append(change(current, style, color_system))
