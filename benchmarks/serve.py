@@ -24,10 +24,11 @@ file, ``--port 0``) and reaches it with asyncssh's client in an 80x24 terminal
 second worktree: its ``python -m flight_tui``, started in that folder) beside this one, and
 measures both in the same rounds (connections alternate), so that a change is compared with
 the code before it under the same load. The players' apps come from the server's fork server,
-which imports the ``flight_tui`` installed for its Python before the checkout's folder: with
-this checkout installed (``pip install -e .``), the other checkout's players would run this
-code. ``--compare-python PYTHON`` gives a Python for the compared servers (one with that
-checkout installed, or none); the run stops if the players would run other code.
+which (before it put a source folder first on its path) imported the ``flight_tui`` installed
+for its Python ahead of the checkout's folder: compared with such code, the other checkout's
+players would run this code. ``--compare-python PYTHON`` gives a Python for the compared
+servers (one with that checkout installed, or none); the run stops if the players would run
+other code.
 
     python benchmarks/serve.py [--connections 20] [--players 10] [--keys 40] [--tables 20] [--seconds 10]
                                [--busy 2] [--compare CHECKOUT [--compare-python PYTHON]]

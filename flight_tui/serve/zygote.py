@@ -52,9 +52,13 @@ log = logging.getLogger("flight_tui.serve")
 MESSAGE_SIZE = 65536
 """The largest message either side reads."""
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
-"""The folder that holds the ``flight_tui`` package: appended to the fork server's path (after
-the standard library and the installed packages), for a copy run from a source folder."""
-BOOT = "import sys; sys.path.append(sys.argv[1]); from flight_tui.serve.zygote import serve_forks; serve_forks(int(sys.argv[2]))"
+"""The folder that holds the server's own ``flight_tui`` package (the fork server is started
+with ``-E -P``: no environment's paths, not the current folder's)."""
+FIND_PACKAGE = "import os, sys; sys.path.insert(0, sys.argv[1]) if sys.argv[1] not in {os.path.realpath(p) for p in sys.path} else None; "
+"""How the fork server finds the server's ``flight_tui``: a folder already on its path (the
+installed packages) stays where it is, after the standard library; a source folder goes
+first, so that players run the server's code even when another copy is installed."""
+BOOT = FIND_PACKAGE + "from flight_tui.serve.zygote import serve_forks; serve_forks(int(sys.argv[2]))"
 PRELOADED = ("flight_tui.serve.commands", "flight_tui.serve.client", "textual.drivers.linux_driver")
 """What a joined app imports, besides each game's rules, bots and table screen (and what the
 warm-up run imports: the headless run uses another driver)."""

@@ -12,12 +12,14 @@ import asyncio
 import os
 import re
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
 
+from flight_tui.serve.zygote import FIND_PACKAGE
 from tests.serve.ssh_helpers import Player, ServeProcess, make_key, stat
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads processes from /proc")
@@ -132,3 +134,27 @@ def test_a_fork_server_that_dies_is_started_again_for_the_next_player(serving, k
     first = run(scenario())
     assert fork_server_of(server) != first
     assert "the fork server ended" in server.log_text()
+
+
+def _found_by_fork_server(root: Path) -> str:
+    """The ``flight_tui`` the fork server's start finds when the server's package is in ``root``."""
+    code = FIND_PACKAGE + "import flight_tui; print(flight_tui.__file__)"
+    found = subprocess.run([sys.executable, "-E", "-P", "-c", code, str(root)], capture_output=True, text=True, check=True, timeout=60)
+    return found.stdout.strip()
+
+
+def test_players_run_the_servers_flight_tui_from_a_source_folder_even_with_another_copy_installed(tmp_path):
+    source = tmp_path / "checkout"
+    (source / "flight_tui").mkdir(parents=True)
+    (source / "flight_tui" / "__init__.py").write_text("")
+    assert _found_by_fork_server(source.resolve()) == str(source.resolve() / "flight_tui" / "__init__.py")
+
+
+def test_an_installed_server_leaves_the_standard_library_first_on_its_players_path():
+    import flight_tui
+
+    installed_root = str(Path(flight_tui.__file__).resolve().parents[1])
+    code = FIND_PACKAGE + "print(sys.path.index(sys.argv[1]) if sys.argv[1] in sys.path else -1, sys.path.index(os.path.dirname(os.__file__)))"
+    found = subprocess.run([sys.executable, "-E", "-P", "-c", code, installed_root], capture_output=True, text=True, check=True, timeout=60)
+    package_at, stdlib_at = (int(n) for n in found.stdout.split())
+    assert package_at == -1 or package_at > stdlib_at
