@@ -29,8 +29,8 @@ OFF = {0: "22", 1: "22", 2: "23", 3: "24", 4: "25", 5: "25", 6: "27", 7: "28", 8
 """The code that turns each attribute off, by its bit in a Rich style (``SGR_STYLES``'s order:
 bold, dim, italic, underline, blink, fast blink, reverse, conceal, strike, double underline);
 frame, encircle and overline have none here (a change from them is written whole)."""
-TURNED_OFF = {"22": 0b11, "24": 0b1000001000, "25": 0b110000}
-"""Attributes that one off code turns off together (22: bold and dim)."""
+TURNED_OFF = {code: sum(1 << bit for bit, off in OFF.items() if off == code) for code in set(OFF.values())}
+"""The attributes each off code turns off (22: bold and dim together)."""
 
 
 def _marks_spaces(style: Style) -> bool:
@@ -77,7 +77,7 @@ def change(before: Style | None, after: Style | None, color_system: ColorSystem)
     codes = sorted({OFF[bit] for bit in range(gone.bit_length()) if gone >> bit & 1})
     lost = 0
     for code in codes:
-        lost |= TURNED_OFF.get(code, 0)
+        lost |= TURNED_OFF[code]
     wanted = now & ~was | now & lost
     codes += [SGR_STYLES[bit] for bit in range(wanted.bit_length()) if wanted >> bit & 1]
     (old_fg, old_bg), (new_fg, new_bg) = _colours(before, color_system), _colours(after, color_system)
@@ -123,7 +123,7 @@ def line_text(strips: Iterable[Strip], console: Console) -> str:
         out.append(change(current, style, color_system))
         current = style
         out.append(text)
-    if current is not None and Strip.render_ansi(current, color_system):
+    if current is not None:  # (a style of no codes is None above)
         out.append(RESET)
     return "".join(out)
 

@@ -43,6 +43,7 @@ from flight_tui.games.connecting_flights.core_ui.builder import (
     choice_label,
     passenger_label,
 )
+from flight_tui.games.connecting_flights.core_ui.lists import row_of
 from flight_tui.ui.game_screen import MoveRefused
 from flight_tui.ui.keys import key_for, takes_moves
 from flight_tui.words import clip
@@ -245,8 +246,7 @@ class HandPanel(Widget, can_focus=True):
         self.shown_choices = choices
         rows = [self._choice_row(choice) for choice in choices]
         empty = self.nothing_next_text() if self.can_build else ""
-        cursor = choices.index(under_cursor) if under_cursor in choices else 0
-        self.query_one(ChoiceList).show(rows, cursor, empty=empty)
+        self.query_one(ChoiceList).show(rows, row_of(under_cursor, choices), empty=empty)
         self._show_choice_why()
         self.query_one("#problems", Static).update(self._problems_text())
         self.refresh_bindings()  # the keys that apply change with the cards that may come next

@@ -138,6 +138,13 @@ class LineList(Widget):
         return Strip([Segment(line[:width].ljust(width), style)], width)
 
 
+def row_of(item: Any, rows: Sequence[Any]) -> int:
+    """The row a cursor that was on ``item`` goes to when a list is shown again with ``rows``:
+    that item's while it is still listed (another player's move redraws the table while the
+    viewer chooses), else the first."""
+    return list(rows).index(item) if item is not None and item in rows else 0
+
+
 class CursorKeys:
     """The ``move(step)`` and ``end(direction)`` actions of a widget whose keys move the cursor
     of one :class:`LineList` (:meth:`cursor_list`: the first one inside it)."""
@@ -160,12 +167,9 @@ class CursorKeys:
 
     def kept_cursor(self, before: Sequence[Any], now: Sequence[Any]) -> int:
         """Where the cursor goes when the list's rows, ``before`` (what each row is), become
-        ``now``: on the row it was on while that is still listed (another player's move redraws
-        the table while the viewer chooses), else on the first."""
+        ``now`` (:func:`row_of` the item it was on)."""
         cursor = self.cursor_list().cursor
-        if cursor < len(before) and before[cursor] in now:
-            return list(now).index(before[cursor])
-        return 0
+        return row_of(before[cursor] if cursor < len(before) else None, now)
 
     def point_at_first(self, rows: Sequence[Any], matches: Callable[[Any], bool]) -> bool:
         """Put the cursor on the first of ``rows`` (the list's, in order) that ``matches`` (a
