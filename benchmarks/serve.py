@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import re
 import statistics
@@ -80,10 +81,12 @@ class Terminal(asyncssh.SSHClientSession):
 
 
 def players_package(python: str, root: Path) -> Path:
-    """The ``flight_tui`` package a server started in ``root`` with ``python`` gives its players
-    (its fork server's path: the standard library and installed packages, then ``root``)."""
-    boot = "import sys; sys.path.append(sys.argv[1]); import flight_tui; print(flight_tui.__path__[0])"
-    found = subprocess.run([python, "-E", "-P", "-c", boot, str(root)], capture_output=True, text=True, check=True)
+    """The ``flight_tui`` package a server started in ``root`` with ``python`` gives its players:
+    what that checkout's fork server finds, by its own start (``BOOT``'s path step)."""
+    ask = "import json; from flight_tui.serve.zygote import BOOT, PACKAGE_ROOT; print(json.dumps([BOOT, PACKAGE_ROOT]))"
+    boot, package_root = json.loads(subprocess.run([python, "-c", ask], cwd=root, capture_output=True, text=True, check=True).stdout)
+    find = boot.split("from flight_tui.serve.zygote")[0] + "import flight_tui; print(flight_tui.__path__[0])"
+    found = subprocess.run([python, "-E", "-P", "-c", find, package_root], capture_output=True, text=True, check=True)
     return Path(found.stdout.strip()).resolve()
 
 
