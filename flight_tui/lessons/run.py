@@ -79,6 +79,11 @@ class LessonRun:
         return None if self.finished else self.lesson.expected[self.index]
 
     @property
+    def why(self) -> str:
+        """Why the current step wants its move, said when the learner makes another."""
+        return (self.step.why if self.step else "") or "This step waits for another move."
+
+    @property
     def waits_for_enter(self) -> bool:
         return not self.finished and self.expected is None
 
@@ -94,7 +99,7 @@ class LessonRun:
             return "Read the lesson's note first, then press Enter to go on."
         if action == self.expected:
             return None
-        why = self.step.why or "This step waits for another move."
+        why = self.why
         rules = self.table.rules
         try:
             rules.apply(rules.clone(self.table.state), self.learner, action)

@@ -112,6 +112,12 @@ class GameTableScreen(Screen[None]):
 
     # ------------------------------------------------------------ acting
 
+    def guide(self, action: Any | None, why: str) -> None:
+        """A lesson waits for ``action`` (None: for no move now), refusing another with ``why``.
+        A screen whose moves are put together over several keys (a flight builder) refuses, as
+        each is pressed, a key that leads away from it; where a key makes a move, the lesson
+        refuses a wrong move itself, and nothing is needed here."""
+
     def play(self, seat: int, action: Any) -> Outcome:
         """Apply any seat's action at the table (IllegalAction if refused) and report what it caused."""
         outcome = self.table.submit(seat, action)

@@ -49,6 +49,7 @@ class LessonScreen:
 
     def __init__(self, run: LessonRun, *, bot_delay: float | None = None) -> None:
         super().__init__(run.table, bot_delay=bot_delay)
+        self.styles.layers = ("default", "lesson")  # the panel over the table, under the notices
         self.lesson = run
         self._target: str = ""
 
@@ -92,7 +93,9 @@ class LessonScreen:
         if run.finished:
             return
         total = len(run.lesson.steps)
-        if not self.learner_asked():
+        asked = self.learner_asked()
+        self.guide(run.expected if asked else None, self.with_keys(run.why))
+        if not asked:
             name = self.table.seats[self.driver.next_step().seat].name
             panel.say(f"{name} is playing: watch the log.", f"Lesson {run.index + 1}/{total}", "Esc: leave")
             self._target = "#log"

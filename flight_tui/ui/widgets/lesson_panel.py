@@ -58,7 +58,7 @@ class LessonPanel(Static):
     DEFAULT_CSS = """
     LessonPanel {
         position: absolute;
-        overlay: screen;
+        layer: lesson;
         width: 46;
         height: auto;
         padding: 0 1;

@@ -153,6 +153,36 @@ async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
         assert table.actions == before
 
 
+@run_async
+async def test_a_card_other_than_the_steps_is_refused_as_it_is_put_down_and_the_reason_shows_whole():
+    """The starting flight is built card by card: a card that is not the lesson's (Rio before
+    Bogotá, the 3-star plane, no fuel truck) is refused at once with the step's reason, which
+    shows whole over the lesson's panel; the lesson's cards go down, and f buys the flight."""
+    app = lesson_app(GAME)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await go_to_step(pilot, screen, "start", take_step)
+        panel = screen.query_one(CompetitiveHandPanel)
+        expected = screen.lesson.expected
+        truck = screen.table.view(0).holdings[0].trucks[0]
+        wrong = {"origin": "RIO", "plane": "Plane ★★★", "truck": "no fuel truck"}  # the first rows of the list
+        for step, card in (("origin", expected.origin), ("plane", expected.plane), ("truck", truck)):
+            before = list(panel.builder.current)
+            await put_down(pilot, panel, wrong[step])
+            await pilot.pause()
+            assert panel.builder.current == before and panel.builder.step() == step, f"{wrong[step]} went down"
+            await wait_until(pilot, lambda: "Not allowed" in "\n".join(screen_lines(app)))
+            assert "Build Bogotá, the 2-star plane, your" in "\n".join(screen_lines(app))
+            await put_down(pilot, panel, choice_label(WORLD, Choice(step, card)).ljust(30))
+            await wait_until(pilot, lambda: panel.builder.step() != step)
+        for step, card in (("passenger", expected.passenger), ("dest", expected.dest)):
+            await put_down(pilot, panel, choice_label(WORLD, Choice(step, card)).ljust(30))
+        await pilot.press("f")
+        await wait_until(pilot, lambda: screen.lesson.step.id != "start")
+        assert (0, expected) in screen.table.actions
+
+
 @pytest.mark.parametrize("steps_before_esc", [0, 5])
 @run_async
 async def test_esc_leaves_at_any_point_and_the_lesson_starts_again(steps_before_esc):

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import pytest
 from game_harness import run_async, screen_lines, wait_until
+from hand_harness import put_down
 from lesson_harness import assert_panel_beside_its_target, go_to_step, lesson_app, notices, ready
 
 from flight_tui import paths
 from flight_tui.games.connecting_flights.coop.rules.state import Buy, ChooseStart, FlyNext, Pass, SetChains
+from flight_tui.games.connecting_flights.coop.ui.hand import CoopHandPanel
 from flight_tui.ui.screens.menu import MenuScreen
 
 GAME = "connecting-flights-coop"
@@ -100,6 +102,27 @@ async def test_a_wrong_move_gets_the_steps_reason_and_changes_nothing():
         await pilot.pause()
         assert table.actions == before and screen.lesson.step.id == "rebuild"
         assert any("Rebuild one flight, Los Angeles to Johannesburg" in text for text in notices(app))
+
+
+@run_async
+async def test_once_cleared_the_builder_refuses_a_card_that_leads_away_from_the_steps_flight():
+    """The rebuild step starts from last round's chain (not the step's, so it is not policed);
+    once cleared, Tokyo as the first airport is refused at once with the step's reason, and
+    Los Angeles goes down."""
+    app = lesson_app(GAME)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await go_to_step(pilot, screen, "rebuild", take_step)
+        panel = screen.query_one(CoopHandPanel)
+        await pilot.press("2", "c")
+        await wait_until(pilot, lambda: not panel.builder.chains and not panel.builder.current)
+        await put_down(pilot, panel, "TYO")
+        await wait_until(pilot, lambda: any("Rebuild one flight, Los Angeles to Johannesburg" in text for text in notices(app)))
+        assert not panel.builder.current and screen.lesson.step.id == "rebuild"
+        await put_down(pilot, panel, "LAX")
+        await wait_until(pilot, lambda: bool(panel.builder.current))
+        assert panel.builder.current[0].origin == screen.lesson.expected.chains[0][0].origin
 
 
 @pytest.mark.parametrize("steps_before_esc", [0, 8])

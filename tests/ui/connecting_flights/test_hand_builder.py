@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from flight_tui.games.connecting_flights.core.flights import FlightSpec
 from flight_tui.games.connecting_flights.core.world import default_world
 from flight_tui.games.connecting_flights.core_ui.builder import (
+    ANY_CARD,
     DEST,
     ORIGIN,
     PASSENGER,
@@ -115,3 +117,53 @@ def test_back_undoes_one_change_at_a_time_and_end_chain_drops_a_partial_flight()
     builder.clear()
     assert builder.finished_chains() == []
     assert not builder.end_chain()
+
+
+GUIDE = [
+    [
+        FlightSpec(origin=NYC, plane=PLANE3, truck=TRUCK4, passenger=TO_EUROPE, dest=LON),
+        FlightSpec(origin=LON, plane=ELECTRIC2, passenger=TO_ASIA, dest=TYO),
+    ],
+    [FlightSpec(origin=NYC2, plane=PLANE1, truck=ANY_CARD, passenger=TO_N_AMERICA_2, dest=HAV_LR, dest_is_landing_rights=True)],
+]
+
+
+def test_a_builder_follows_a_lesson_s_chains_card_by_card_and_strays_at_the_first_other_card():
+    builder = ChainBuilder(WORLD, HAND)
+    assert builder.follows(GUIDE)
+    build(builder, (ORIGIN, NYC), (PLANE, PLANE3), (TRUCK, TRUCK4), (PASSENGER, TO_EUROPE), (DEST, LON))
+    assert builder.follows(GUIDE)  # the next flight begun on London: no card of its own yet
+    build(builder, (PLANE, ELECTRIC2), (PASSENGER, TO_ASIA), (DEST, TYO))  # electric: no truck
+    assert builder.end_chain() and builder.follows(GUIDE)
+    build(builder, (ORIGIN, NYC2), (PLANE, PLANE1), (TRUCK, TRUCK1))  # any truck, the guide says
+    assert builder.follows(GUIDE)
+    build(builder, (PASSENGER, TO_N_AMERICA_2), (DEST, HAV_LR, True))
+    assert builder.follows(GUIDE) and builder.finished_chains() == [GUIDE[0], [msgspec.structs.replace(GUIDE[1][0], truck=TRUCK1)]]
+    assert not builder.follows(GUIDE[:1])  # a chain more than the guide's
+
+
+@pytest.mark.parametrize(
+    "picks",
+    [
+        [(ORIGIN, NYC2)],
+        [(ORIGIN, NYC), (PLANE, PLANE1)],
+        [(ORIGIN, NYC), (PLANE, PLANE3), (TRUCK, None)],  # no truck where the guide has one
+        [(ORIGIN, NYC), (PLANE, PLANE3), (TRUCK, TRUCK4), (PASSENGER, TO_EUROPE), (DEST, HAV_LR, True)],  # landing rights, not London
+    ],
+)
+def test_a_card_other_than_the_guide_s_strays_from_it(picks):
+    builder = ChainBuilder(WORLD, HAND)
+    build(builder, *picks[:-1])
+    assert builder.follows(GUIDE)
+    build(builder, picks[-1])
+    assert not builder.follows(GUIDE)
+
+
+def test_a_chain_ended_early_or_a_missing_truck_strays_from_the_guide():
+    builder = ChainBuilder(WORLD, HAND)
+    build(builder, (ORIGIN, NYC), (PLANE, PLANE3), (TRUCK, TRUCK4), (PASSENGER, TO_EUROPE), (DEST, LON))
+    builder.end_chain()  # the guide's chain goes on to Tokyo
+    assert not builder.follows(GUIDE)
+    builder = ChainBuilder(WORLD, HAND, [list(GUIDE[0])])
+    build(builder, (ORIGIN, NYC2), (PLANE, PLANE1), (TRUCK, None))
+    assert not builder.follows(GUIDE)  # the guide's ANY_CARD is a truck, not none

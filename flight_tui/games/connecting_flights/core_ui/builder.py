@@ -248,9 +248,47 @@ class ChainBuilder:
         """Whether there is a flight and every finished flight keeps the rules."""
         return bool(self.finished_chains()) and not self.finished_problems()
 
+    def follows(self, guide: Sequence[Sequence[FlightSpec]]) -> bool:
+        """Whether adding cards can still make the chains built so far into ``guide`` (the
+        chains a lesson's step waits for): each finished chain is the guide's at its place, and
+        the chain being built begins as the next one does. :data:`ANY_CARD` in the guide
+        stands for any card of its kind (a starting flight's move names no fuel truck)."""
+        if len(self.chains) > len(guide):
+            return False
+        for built, wanted in zip(self.chains, guide):
+            if len(built) != len(wanted) or not all(_fits(b, w) for b, w in zip(built, wanted)):
+                return False
+        current = self.current
+        if len(current) > 1 and current[-1] == FlightSpec(origin=current[-2].dest):
+            current = current[:-1]  # the next flight begun on the last destination: no card of its own yet
+        if not current:
+            return True
+        if len(self.chains) == len(guide) or len(current) > len(guide[len(self.chains)]):
+            return False
+        wanted = guide[len(self.chains)]
+        last = len(current) - 1
+        return all(_fits(b, w, no_truck=self.no_truck and i == last) for i, (b, w) in enumerate(zip(current, wanted)))
+
 
 ORIGIN_KIND = "airport"
 """The kind under which airport cards (starting or destination) count as used."""
+
+ANY_CARD = -1
+"""In the chains :meth:`ChainBuilder.follows` is given: any card of its kind, but one."""
+
+
+def _fits(built: FlightSpec, wanted: FlightSpec, no_truck: bool = False) -> bool:
+    """Whether the cards of ``built`` so far are those of ``wanted``. A finished flight (or
+    ``no_truck``, chosen for the flight being built) has no truck to come."""
+    done = built.dest is not None
+    for name in ("origin", "plane", "truck", "passenger", "dest"):
+        have, want = getattr(built, name), getattr(wanted, name)
+        placed = have is not None or (name == "truck" and (done or no_truck))
+        if placed and (have is None if want == ANY_CARD else have != want):
+            return False
+    if built.origin is not None and built.origin_is_landing_rights != wanted.origin_is_landing_rights:
+        return False
+    return not done or built.dest_is_landing_rights == wanted.dest_is_landing_rights
 
 
 def airport_label(world: World, card: int, landing_rights: bool = False) -> str:

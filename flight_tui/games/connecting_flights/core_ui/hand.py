@@ -34,6 +34,7 @@ from textual.widgets import Static
 from flight_tui.games.connecting_flights.core.flights import FlightSpec, reason_words
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.builder import (
+    ANY_CARD,
     STEP_WORDS,
     ChainBuilder,
     Choice,
@@ -135,6 +136,13 @@ class ChoiceList(Widget, can_focus=False):
         return Strip([Segment(line, style)], width)
 
 
+def starting_chains(move: object) -> list[list[FlightSpec]]:
+    """The one flight of a starting flight's move (any record with ``origin``, ``plane``,
+    ``passenger`` and ``dest``, as both modes' have) as chains, with any fuel truck (the move
+    names none)."""
+    return [[FlightSpec(origin=move.origin, plane=move.plane, truck=ANY_CARD, passenger=move.passenger, dest=move.dest)]]
+
+
 def hand_bindings(mode: str, send: str = "Fly") -> list[Binding]:
     """The builder's keys, with ids starting ``{mode}.hand.`` (a mode's keymap entries are its
     own); ``send`` labels the key that sends the chains."""
@@ -191,6 +199,8 @@ class HandPanel(Widget, can_focus=True):
         self.can_build = False
         self.shown_choices: list[Choice] = []
         """The cards the list offers, row by row (what Enter picks from)."""
+        self.guide: tuple[list[list[FlightSpec]], str] | None = None
+        """The chains a lesson's step waits for, and why (see :meth:`follow`)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="holdings")
@@ -257,6 +267,31 @@ class HandPanel(Widget, can_focus=True):
         """The engine's action that sends these (valid) chains; ValueError with a sentence if
         they cannot be sent as they are."""
         raise NotImplementedError
+
+    def chains_for(self, action: object) -> list[list[FlightSpec]] | None:
+        """The chains that :meth:`to_action` makes into ``action`` (None: not a move of this
+        builder); a card the move does not name is None."""
+        return None
+
+    def follow(self, action: object | None, why: str = "") -> None:
+        """A lesson waits for ``action`` (None: for no move of this builder): a card or a chain's
+        end that leads away from it is refused as it is put down, with ``why``, once the builder
+        holds the start of it."""
+        chains = None if action is None else self.chains_for(action)
+        self.guide = None if chains is None else (chains, why)
+
+    def _following(self) -> bool:
+        """Whether the builder holds the start of the chains a lesson's step waits for."""
+        return self.guide is not None and self.builder.follows(self.guide[0])
+
+    def _changed(self, followed: bool) -> None:
+        """Show the builder after a change, unless the change led away from the lesson's chains
+        it ``followed``: then take it back and say why."""
+        if followed and not self._following():
+            self.builder.back()
+            self.post_message(MoveRefused(self.guide[1]))
+        else:
+            self._show_builder()
 
     def building_heading(self) -> str:
         """What the line of the flight being built starts with."""
@@ -382,8 +417,9 @@ class HandPanel(Widget, can_focus=True):
         if choice is None:
             self.post_message(MoveRefused(f"No card can come next: {self._key('end-chain')} ends the chain."))
             return
+        followed = self._following()
         self.builder.pick(choice)
-        self._show_builder()
+        self._changed(followed)
 
     def load_chains(self, chains: Sequence[Sequence[FlightSpec]]) -> None:
         """Put these chains in the builder (a suggestion the player may change or send)."""
@@ -397,8 +433,9 @@ class HandPanel(Widget, can_focus=True):
             self._show_builder()
 
     def action_end_chain(self) -> None:
+        followed = self._following()
         if self.builder.end_chain():
-            self._show_builder()
+            self._changed(followed)
 
     def action_clear(self) -> None:
         self.builder.clear()

@@ -27,7 +27,7 @@ from flight_tui.games.connecting_flights.competitive.ui.sabotage import placed_o
 from flight_tui.games.connecting_flights.core.flights import FlightSpec
 from flight_tui.games.connecting_flights.core.world import World
 from flight_tui.games.connecting_flights.core_ui.builder import DEST, ORIGIN, PASSENGER, PLANE, TRUCK, Choice, HandCards, chain_text, hand_cards
-from flight_tui.games.connecting_flights.core_ui.hand import HandPanel, hand_bindings
+from flight_tui.games.connecting_flights.core_ui.hand import HandPanel, hand_bindings, starting_chains
 from flight_tui.ui.keys import key_for, takes_moves
 from flight_tui.ui.screens.dialogs import ConfirmDialog
 from flight_tui.words import count
@@ -134,6 +134,11 @@ class CompetitiveHandPanel(HandPanel):
             raise ValueError("The starting flight is one flight: two airports, a plane and a passenger.")
         f = flights[0]
         return BuyStart(f.origin, f.plane, f.passenger, f.dest)
+
+    def chains_for(self, action: object) -> list[list[FlightSpec]] | None:
+        if isinstance(action, SubmitFlights):
+            return [list(chain) for chain in action.chains]
+        return starting_chains(action) if isinstance(action, BuyStart) else None
 
     def action_fly(self) -> None:
         """Send the chains; with none built, ask first whether to fly nothing this round."""

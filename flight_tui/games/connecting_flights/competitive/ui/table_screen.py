@@ -291,6 +291,10 @@ class CompetitiveTableScreen(GameTableScreen):
     def show_position(self) -> None:
         self._refresh_table()
 
+    def guide(self, action: Any | None, why: str) -> None:
+        """The flight builder refuses, card by card, a flight other than the lesson's."""
+        self.query_one(CompetitiveHandPanel).follow(action, why)
+
     def hidden_lines(self, view: CompetitiveView) -> list[str]:
         """The Player card kept, and a Sabotage card drawn and held."""
         cards = data()

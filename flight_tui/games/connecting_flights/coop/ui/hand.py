@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from flight_tui.games.connecting_flights.coop.rules.state import FLY, SETUP, ChooseStart, CoopView, SetChains
 from flight_tui.games.connecting_flights.core.flights import FlightSpec
 from flight_tui.games.connecting_flights.core_ui.builder import HandCards, hand_cards
-from flight_tui.games.connecting_flights.core_ui.hand import HandPanel, hand_bindings
+from flight_tui.games.connecting_flights.core_ui.hand import HandPanel, hand_bindings, starting_chains
 
 
 def start_cards(view: CoopView) -> HandCards:
@@ -70,6 +70,11 @@ class CoopHandPanel(HandPanel):
 
     def to_action(self, chains: list[list[FlightSpec]]) -> object:
         return start_action(chains) if self.setup else chains_action(chains)
+
+    def chains_for(self, action: object) -> list[list[FlightSpec]] | None:
+        if isinstance(action, SetChains):
+            return [list(chain) for chain in action.chains]
+        return starting_chains(action) if isinstance(action, ChooseStart) else None
 
     def building_heading(self) -> str:
         return "Starting flight: " if self.setup else super().building_heading()

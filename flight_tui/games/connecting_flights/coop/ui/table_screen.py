@@ -221,6 +221,10 @@ class CoopTableScreen(GameTableScreen):
     def show_position(self) -> None:
         self._refresh_table()
 
+    def guide(self, action: Any | None, why: str) -> None:
+        """The flight builder refuses, card by card, a flight other than the lesson's."""
+        self.query_one(CoopHandPanel).follow(action, why)
+
     def _follow_phase(self, view: CoopView) -> None:
         """Open the view a new phase is played in (set-up: the starting flights)."""
         phase = (view.round, view.phase)
