@@ -116,21 +116,20 @@ def legal_starts(v: CoopView, seat: int) -> list[ChooseStart]:
     return out
 
 
-def suggest_start(v: CoopView, seat: int) -> ChooseStart | None:
-    """A good free starting flight for ``seat``: one that flies meeples home (or at least moves
-    some) in round 1, preferring what the text recommends (3-star airports and plane, a 1-star
-    passenger). None when no starting flight is possible."""
+def start_worth(v: CoopView, start: ChooseStart) -> tuple:
+    """How good a starting flight is, higher first: meeples it brings home in round 1, then
+    meeples it moves, then what the text recommends (a 3-star plane, 3-star airports, a 1-star
+    passenger)."""
     w = world()
-    best, best_key = None, None
-    for start in legal_starts(v, seat):
-        origin = w.airport_of_card(start.origin)
-        dest = w.airport_of_card(start.dest)
-        plane = w.planes[start.plane]
-        passenger = w.passengers[start.passenger]
-        waiting = v.board[origin.id]
-        home = min(waiting[dest.continent], plane.stars)
-        moved = min(sum(waiting), plane.stars)
-        key = (home, moved, plane.stars, origin.stars + dest.stars, -passenger.stars)
-        if best_key is None or key > best_key:
-            best, best_key = start, key
-    return best
+    origin, dest = w.airport_of_card(start.origin), w.airport_of_card(start.dest)
+    plane, passenger = w.planes[start.plane], w.passengers[start.passenger]
+    waiting = v.board[origin.id]
+    home = min(waiting[dest.continent], plane.stars)
+    moved = min(sum(waiting), plane.stars)
+    return (home, moved, plane.stars, origin.stars + dest.stars, -passenger.stars)
+
+
+def suggest_start(v: CoopView, seat: int) -> ChooseStart | None:
+    """A good free starting flight for ``seat`` (the first of the best by :func:`start_worth`);
+    None when no starting flight is possible."""
+    return max(legal_starts(v, seat), key=lambda s: start_worth(v, s), default=None)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from flight_tui.games.connecting_flights.coop.rules import market as market_rules
 from flight_tui.games.connecting_flights.coop.rules.config import charter_track, coop_data
-from flight_tui.games.connecting_flights.coop.rules.setup import legal_starts
+from flight_tui.games.connecting_flights.coop.rules import setup as setup_rules
 from flight_tui.games.connecting_flights.coop.rules.state import (
     AIRPORT,
     FLY,
@@ -270,20 +270,16 @@ def charter_label(world: World, charter: Charter, fee: int | None) -> str:
 
 
 def ranked_starts(view: CoopView, world: World, seat: int, limit: int = 40) -> list[ChooseStart]:
-    """Starting flights, the most useful in round 1 first (meeples it brings home, then moves)."""
+    """Starting flights, the most useful in round 1 first (as the bots judge them), one per
+    route: the best plane and passenger for it."""
 
     def key(start: ChooseStart) -> tuple:
-        origin, dest = world.airport_of_card(start.origin), world.airport_of_card(start.dest)
-        plane, passenger = world.planes[start.plane], world.passengers[start.passenger]
-        waiting = view.board[origin.id]
-        home = min(waiting[dest.continent], plane.stars)
-        moved = min(sum(waiting), plane.stars)
-        return (-home, -moved, -plane.stars, -(origin.stars + dest.stars), passenger.stars, start.origin, start.dest)
+        return (tuple(-x for x in setup_rules.start_worth(view, start)), start.origin, start.dest)
 
     best: dict[tuple[int, int], ChooseStart] = {}
-    for start in sorted(legal_starts(view, seat), key=key):
+    for start in sorted(setup_rules.legal_starts(view, seat), key=key):
         route = (world.airport_cards[start.origin].airport, world.airport_cards[start.dest].airport)
-        best.setdefault(route, start)  # one start per route: the best plane and passenger for it
+        best.setdefault(route, start)
     return list(best.values())[:limit]
 
 
