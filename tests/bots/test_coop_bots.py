@@ -81,3 +81,42 @@ def test_the_planner_flies_far_more_passengers_home_than_random_play():
     random = [sum(_solo_game(seed, "random").delivered) for seed in (11, 12)]
     assert min(planner) >= 2 * max(random), (planner, random)
     assert min(planner) >= 30
+
+
+def test_a_passenger_card_counts_as_a_flight_only_where_its_seat_can_land():
+    """The Marketplace's judgement of a team: a seat's passenger card bound for a continent
+    where that seat holds no airport or Landing Rights of enough stars adds no flight, though
+    a partner holds an airport there (cards never change hands)."""
+    from flight_tui.games.connecting_flights.coop.bots.fly import Team
+    from flight_tui.games.connecting_flights.coop.bots.market import DEMAND_PER_ROUND, strength
+    from flight_tui.games.connecting_flights.core.chains import AP_CONT, AP_STARS, CARD_AIRPORT, PASS_CONT, PASS_STARS, PLANE_ELECTRIC, PLANE_STARS
+
+    state = COOP.new_game(CoopConfig(players=2, difficulty="medium"), 1)
+    state.round = 1
+    team = Team(COOP.view(state, 0))
+    passenger = next(q for q in range(len(PASS_CONT)) if PASS_STARS[q] == 1)
+    plane = next(p for p in range(len(PLANE_STARS)) if PLANE_ELECTRIC[p] and PLANE_STARS[p] >= 1)
+    home = next(c for c in range(len(CARD_AIRPORT)) if AP_CONT[CARD_AIRPORT[c]] != PASS_CONT[passenger])
+    there = next(c for c in range(len(CARD_AIRPORT)) if AP_CONT[CARD_AIRPORT[c]] == PASS_CONT[passenger])
+    for seat in team.seats:
+        seat.airports, seat.planes, seat.passengers, seat.trucks, seat.rights = [], [], [], [], []
+    flyer, partner = team.seats
+    flyer.airports, flyer.planes, flyer.passengers = [home], [plane], [passenger]
+    team.board = [[0] * len(row) for row in team.board]  # no meeple anywhere: only the cards count
+    arrivals = [0.0] * len(AP_CONT)
+    demand = DEMAND_PER_ROUND["low"]
+
+    def worth(airports: list[int], rights: list[int], partner_airports: list[int]) -> float:
+        flyer.airports, flyer.rights, partner.airports = airports, rights, partner_airports
+        return strength(team, arrivals, demand)
+
+    stranded = worth([home], [], [])
+    assert worth([home], [], [there]) - stranded < 0.2  # the partner's airport: nowhere for this seat to land
+    assert worth([home], [there], []) > stranded + 0.5  # its own Landing Rights there: a flight
+    assert worth([home, there], [], []) > worth([home], [], [there]) + 0.5
+    # A 2-star passenger lands only on an airport of two stars or more (rule 2).
+    flyer.passengers = [next(q for q in range(len(PASS_CONT)) if PASS_STARS[q] == 2 and PASS_CONT[q] == PASS_CONT[passenger])]
+    one_star = next(c for c in range(len(CARD_AIRPORT)) if AP_CONT[CARD_AIRPORT[c]] == PASS_CONT[passenger] and AP_STARS[CARD_AIRPORT[c]] == 1)
+    two_stars = next(c for c in range(len(CARD_AIRPORT)) if AP_CONT[CARD_AIRPORT[c]] == PASS_CONT[passenger] and AP_STARS[CARD_AIRPORT[c]] >= 2)
+    flyer.planes = [next(p for p in range(len(PLANE_STARS)) if PLANE_ELECTRIC[p] and PLANE_STARS[p] >= 2)]
+    assert worth([home], [two_stars], []) > worth([home], [one_star], []) + 0.5

@@ -9,7 +9,9 @@ round's Fly plan (see :mod:`coop_fly`) and the plan the next round could fly fro
 this one leaves. The best is bought, less its price, while one pays.
 The strength follows the rule text's strategy tips: balanced planes, passengers and trucks
 for each seat, one passenger card per continent the meeples want, airports where meeples
-appear, and hands of about equal size (a penalty otherwise).
+appear, and hands of about equal size (a penalty otherwise). A seat's passenger card counts
+towards its flights only where that seat holds an airport or Landing Rights it may land on
+(cards never change hands: a partner's airport is no destination for it).
 """
 
 from __future__ import annotations
@@ -100,7 +102,12 @@ def strength(team: Team, arrivals: list[float], demand_per_round: float) -> floa
         conventional = sorted((PLANE_STARS[p] for p in seat.planes if not PLANE_ELECTRIC[p]), reverse=True)
         electric = sorted((PLANE_STARS[p] for p in seat.planes if PLANE_ELECTRIC[p]), reverse=True)
         usable = sorted(electric + conventional[: len(seat.trucks)], reverse=True)
-        count = min(len(usable), len(seat.passengers), len(seat.airports))
+        lands = [0] * COLOURS  # the most stars of an airport the seat may land on, by continent
+        for c in seat.airports + seat.rights:
+            a = CARD_AIRPORT[c]
+            lands[AP_CONT[a]] = max(lands[AP_CONT[a]], AP_STARS[a])
+        landable = [q for q in seat.passengers if lands[PASS_CONT[q]] >= PASS_STARS[q]]
+        count = min(len(usable), len(landable), len(seat.airports))
         flights += sum(min(s, MEEPLES_PER_FLIGHT) for s in usable[:count])
     throughput = min(flights, need) + SURPLUS_WORTH * max(0.0, flights - need)
     wanted = [0.0] * COLOURS
