@@ -270,7 +270,7 @@ class HandPanel(Widget, can_focus=True):
 
     def chains_for(self, action: object) -> list[list[FlightSpec]] | None:
         """The chains that :meth:`to_action` makes into ``action`` (None: not a move of this
-        builder); a card the move does not name is None."""
+        builder); a card the move does not name is :data:`ANY_CARD`."""
         return None
 
     def follow(self, action: object | None, why: str = "") -> None:
