@@ -38,8 +38,10 @@ def _marks_spaces(style: Style) -> bool:
     return bool(style.underline or style.underline2 or style.strike or style.overline or style.reverse or style.frame or style.encircle)
 
 
+@lru_cache(maxsize=4096)
 def _same_on_spaces(style: Style | None, other: Style | None) -> bool:
-    """Whether spaces look the same in ``style`` as in ``other``."""
+    """Whether spaces look the same in ``style`` as in ``other`` (asked for most spaces of every
+    line written, of a few looks: remembered)."""
     if style is None or other is None:
         return style is other
     if style.link or other.link or _marks_spaces(style) or _marks_spaces(other):
@@ -101,6 +103,13 @@ def line_text(strips: Iterable[Strip], console: Console) -> str:
         for text, style, control in strip
         if text
     ]
+    following: list[Style | None] = []  # per segment, the look of the next one that draws something
+    ahead: Style | None = None
+    for text, style, control in reversed(segments):
+        following.append(ahead)
+        if not control and not text.isspace():
+            ahead = style
+    following.reverse()
     out: list[str] = []
     current: Style | None = None
     for index, (text, style, control) in enumerate(segments):
@@ -117,9 +126,9 @@ def line_text(strips: Iterable[Strip], console: Console) -> str:
             out.append(text)  # the look already set (spaces: one they look the same in)
             continue
         if text.isspace():  # leading spaces take the look of what follows them when they look the same in it
-            following = next((later for words, later, control in segments[index + 1 :] if not control and not words.isspace()), None)
-            if following is not None and not following.link and _same_on_spaces(style, following):
-                style = following
+            later = following[index]
+            if later is not None and not later.link and _same_on_spaces(style, later):
+                style = later
         out.append(change(current, style, color_system))
         current = style
         out.append(text)
