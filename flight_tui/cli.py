@@ -273,8 +273,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from flight_tui.games import game_names
         from flight_tui.lessons import has_lesson
 
+        offered = ", ".join(name for name in game_names() if has_lesson(name))
+        if args.game is None:
+            parser.error(f"name the game to learn: {offered}")
         if not has_lesson(args.game):
-            offered = ", ".join(name for name in game_names() if has_lesson(name))
             parser.error(f"{args.game} has no lesson yet (lessons: {offered})")
         return _run_app(args.theme, lesson=args.game)
     if args.command == "continue":

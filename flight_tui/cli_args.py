@@ -44,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_globals(new, top=False)
 
     learn = sub.add_parser("learn", help="a guided first game", description="Learn to play a game: a guided first game against a bot.")
-    learn.add_argument("game", choices=game_names(), help="the game to learn")
+    learn.add_argument("game", nargs="?", choices=game_names(), help="the game to learn")
     _add_globals(learn, top=False)
 
     cont = sub.add_parser("continue", help="resume the game you were playing", description="Resume the latest autosaved game.")

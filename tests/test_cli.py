@@ -66,6 +66,11 @@ def test_learn_names_the_games_with_a_lesson_for_one_without(capsys, monkeypatch
     assert "passaportas has no lesson yet (lessons: flight)" in _error_of(capsys, ["learn", "passaportas"])
 
 
+def test_learn_without_a_game_names_the_games_it_can_teach(capsys, monkeypatch) -> None:
+    monkeypatch.setattr(lessons, "has_lesson", lambda game: game in ("flight", "passaportas"))
+    assert "name the game to learn: flight, passaportas (see --help)" in _error_of(capsys, ["learn"])
+
+
 def test_new_builds_the_table_the_options_describe() -> None:
     parser = build_parser()
     args = parser.parse_args(["new", "flight", "--seats", "human:Zoe,hard,easy:Kit", "--seed", "7", "--hands", "3"])
