@@ -336,8 +336,10 @@ class FlightTuiApp(App[None]):
         """Show a game's table (everything above the menu is closed first) and autosave it."""
         from flight_tui.campaigns import ScenarioGame
         from flight_tui.games import get_spec, load
+        from flight_tui.ui.watch import watch_screen, watched
 
-        screen = load(get_spec(table.rules.name).table_screen)(table)
+        screen_class = load(get_spec(table.rules.name).table_screen)
+        screen = watch_screen(table, screen_class) if watched(table) else screen_class(table)
         if self._table is not None and self._table is not table:
             self.store.release(self._table)
         self._table = table

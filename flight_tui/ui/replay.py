@@ -32,34 +32,14 @@ from flight_tui.engine.errors import IllegalAction
 from flight_tui.table import Table
 from flight_tui.table.replay import REPLAY_REFUSAL, Replay
 from flight_tui.ui.game_screen import GameTableScreen
-from flight_tui.ui.widgets.partial_repaint import PartialRepaint
+from flight_tui.ui.look_only import LookOnlyControls, look_only_class
+from flight_tui.ui.widgets.head_bar import HeadBar
 
 REPLAY_ACTIONS = frozenset({"replay_step", "replay_jump", "replay_turn", "replay_round", "replay_seat", "replay_everything", "replay_chart", "leave", "help"})
 """The actions whose keys a replay's footer shows."""
 EVERYTHING_REFUSED = "Every hand is shown only once the game is over: this game can still be played."
 REPLAY_HEAD_CSS = "#replay-head { dock: top; height: auto; }"
 """The replay bar and every hand, above the game's table (the game's own layout below them)."""
-
-
-class ReplayBar(PartialRepaint):
-    """The line above a replayed table: the position, the round, the seat seen as, the last move."""
-
-    DEFAULT_CSS = """
-    ReplayBar { height: 1; padding: 0 1; background: $primary-muted; }
-    """
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.text = Text("")
-
-    def show(self, text: Text) -> None:
-        with self.repainting_changes():
-            self.text = text
-
-    def render(self) -> Text:
-        line = self.text.copy()
-        line.truncate(max(self.size.width, 1), overflow="ellipsis")
-        return line
 
 
 class EverythingPanel(Static):
@@ -70,7 +50,7 @@ class EverythingPanel(Static):
     """
 
 
-class ReplayControls:
+class ReplayControls(LookOnlyControls):
     """What a table screen does in a replay (mixed in before the game's screen class)."""
 
     BINDINGS = [
@@ -88,8 +68,8 @@ class ReplayControls:
         Binding("c", "replay_chart", "Chart", priority=True, tooltip="The game's chart, round by round, up to this move", id="replay.chart"),
     ]
 
-    takes_moves = False
-    """The game's texts describe the position without naming keys of moves."""
+    REFUSAL = REPLAY_REFUSAL
+    REFUSAL_TITLE = "Replay"
     TAKEN_ACTIONS: frozenset[str]
     """The game's actions on keys that the replay's keys take over."""
     replay: Replay
@@ -104,7 +84,7 @@ class ReplayControls:
 
     def compose(self) -> ComposeResult:
         with Vertical(id="replay-head"):
-            yield ReplayBar(id="replay-bar")
+            yield HeadBar(id="replay-bar")
             yield EverythingPanel(id="replay-everything")
         yield from super().compose()  # type: ignore[misc]
 
@@ -137,7 +117,7 @@ class ReplayControls:
             said = " ".join(self.table.rules.describe(event, self.viewer, names) for event in events)
             named = said.startswith((names[seat], "You"))
             parts.append(said if named else f"{names[seat]}: {said}" if said else f"{names[seat]} moved")
-        self.query_one(ReplayBar).show(Text(" · ".join(parts)))
+        self.query_one(HeadBar).show(Text(" · ".join(parts)))
 
     def _show_everything(self) -> None:
         lines = []
@@ -258,16 +238,6 @@ class ReplayControls:
 
     # ------------------------------------------------------------ keys of play
 
-    def submit(self, action: Any) -> bool:
-        self.refuse_move()
-        return False
-
-    def refuse_move(self, *_: Any) -> None:
-        """A key of play: say that this is a replay (and open no question about the move)."""
-        self.notify(REPLAY_REFUSAL, title="Replay", severity="warning")  # type: ignore[attr-defined]
-
-    action_undo = action_hint = refuse_move
-
     def play(self, seat: int, action: Any) -> Any:
         raise IllegalAction(REPLAY_REFUSAL)
 
@@ -291,17 +261,13 @@ def _replay_class(screen_class: type[GameTableScreen]) -> type[GameTableScreen]:
     replay_keys = {binding.key for binding in Binding.make_bindings(ReplayControls.BINDINGS)}
     game_bindings = Binding.make_bindings(screen_class.BINDINGS)
     taken = frozenset(parse_action(b.action)[1] for b in game_bindings if b.key in replay_keys)
-    # The game's moves (the actions its footer shows only when they apply) are refused at once.
-    moves = {f"action_{name}": ReplayControls.refuse_move for name in screen_class.SHOWN_WHEN_THEY_APPLY}
     namespace = {
-        **moves,
         # The game's bindings stay beside the replay's (the game's texts name their keys).
         "BINDINGS": [*screen_class.BINDINGS, *ReplayControls.BINDINGS],
         "TAKEN_ACTIONS": taken,
         "DEFAULT_CSS": REPLAY_HEAD_CSS,
-        "__module__": screen_class.__module__,  # Textual finds a screen's CSS_PATH beside its class's module
     }
-    return type(f"Replay{screen_class.__name__}", (ReplayControls, screen_class), namespace)
+    return look_only_class(ReplayControls, screen_class, namespace)
 
 
 def replay_screen(table: Table, title: str, *, bot_delay: float | None = None) -> GameTableScreen:

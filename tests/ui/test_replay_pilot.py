@@ -21,7 +21,8 @@ from flight_tui.saves.codec import decode
 from flight_tui.table import Table
 from flight_tui.table.replay import REPLAY_REFUSAL
 from flight_tui.ui.app import FlightTuiApp
-from flight_tui.ui.replay import EVERYTHING_REFUSED, EverythingPanel, ReplayBar
+from flight_tui.ui.replay import EVERYTHING_REFUSED, EverythingPanel
+from flight_tui.ui.widgets.head_bar import HeadBar
 from flight_tui.ui.widgets.footer import GameFooter
 
 SIZE = (80, 24)
@@ -94,7 +95,7 @@ def footer_look(footer: GameFooter) -> list[tuple]:
 
 
 def bar(app) -> str:
-    return str(app.screen.query_one(ReplayBar).text)
+    return str(app.screen.query_one(HeadBar).text)
 
 
 def notices(app) -> list[str]:
@@ -313,9 +314,9 @@ async def test_a_round_summary_covers_the_table_until_read_and_one_screen_tells_
             await pilot.pause()
             await pilot.press("right")
             summaries.append((app.screen, str(app.screen.query_one("#round-summary-title").render())))
-            assert f"move {start - 1} of" in str(replay_screen.query_one(ReplayBar).text)  # drawn once, when read
+            assert f"move {start - 1} of" in str(replay_screen.query_one(HeadBar).text)  # drawn once, when read
             await pilot.press("enter")
-            assert app.screen is replay_screen and f"move {start} of" in str(replay_screen.query_one(ReplayBar).text)
+            assert app.screen is replay_screen and f"move {start} of" in str(replay_screen.query_one(HeadBar).text)
         (first, first_title), (second, second_title) = summaries
         assert first is second and first_title.startswith("End of round 1") and second_title.startswith("End of round 2")
         await pilot.press("escape")

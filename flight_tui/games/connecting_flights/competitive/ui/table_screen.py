@@ -218,7 +218,7 @@ class CompetitiveTableScreen(GameTableScreen):
         if self.viewer is None:
             self.viewer = self.humans[0] if self.humans else 0
         self._refresh_table()
-        if self.view is not None and offer_for_me(self.view) and self._offer_key(self.view) != self._offer_seen:
+        if self.takes_moves and self.view is not None and offer_for_me(self.view) and self._offer_key(self.view) != self._offer_seen:
             self._show_offer()
         self.schedule_bot()
 
@@ -226,12 +226,11 @@ class CompetitiveTableScreen(GameTableScreen):
         """When a round has ended (or round 1 begun) since the people here last looked: show its
         summary and the next round's Event card, on a screen that bots wait for (True then).
 
-        The summary is the viewer's own; with several people at one keyboard it is what
-        everyone may know (a returned Sabotage card stays hidden), shown once to them all.
+        The summary is the viewer's own (at a watched table of bots: the seat it is seen as);
+        with several people at one keyboard it is what everyone may know (a returned Sabotage
+        card stays hidden), shown once to them all.
         """
-        if not self.humans:
-            return False
-        reader = view.seat if len(self.humans) == 1 else None
+        reader = view.seat if len(self.humans) <= 1 else None
         screen, self._news_round = round_news(view, self.table.names, reader, self._news_round)
         if screen is None:
             return False
