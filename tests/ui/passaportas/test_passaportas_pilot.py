@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from game_harness import wait_for_hint, wait_until
+from game_harness import screen_lines, wait_for_hint, wait_until
 from passaportas_harness import PassaportasApp, make_table, play_until, run_async
 from rich.console import Console
 from textual.widgets import OptionList
@@ -501,3 +501,18 @@ async def test_what_others_did_goes_with_the_table_when_the_player_leaves():
         await pilot.pause()
         assert not any(n.title == "Your groups" for n in app._notifications)
         assert not any("goes home" in line for line in screen_lines(app))
+
+
+@run_async
+async def test_a_bot_moving_first_at_a_table_of_people_shows_no_bots_hand_and_takes_no_key_for_it():
+    table = make_table("normal:Ann,human:Bob,human:Cleo", seed=3)  # Ann, a bot, is in turn first
+    assert table.to_act() == (0,)
+    app = PassaportasApp(table, bot_delay=1000)  # Ann thinks as long as the test looks
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, HandOffScreen))
+        assert "Pass the keyboard to Bob" in "\n".join(screen_lines(app))
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, PassaportasTableScreen))
+        assert app.screen.view.seat == 1  # Bob's view, not the bot's
+        await pilot.press("r", "s", "enter")
+        assert table.actions == [], "a key moved the bot's seat"

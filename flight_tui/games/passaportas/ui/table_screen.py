@@ -185,6 +185,8 @@ class PassaportasTableScreen(GameTableScreen):
         if self.make_forced_move():  # customs with no card for the city, for the one person here
             return
         asked = self.driver.next_step().people
+        if not asked and self.viewer is None:
+            asked = tuple(self.humans[:1])  # a bot moves first: the first person's view, handed to them
         if asked and self.viewer not in asked:
             self.viewer = asked[0]
             if len(self.humans) > 1:
