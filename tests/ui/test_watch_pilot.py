@@ -1,6 +1,6 @@
 """A game whose every seat is a bot is watched through the real app: a line on top says so and
-whose view it shows, the footer offers only keys that look, the texts name no key of a move,
-and a key of play moves no bot's seat but says why nothing happens."""
+whose view it shows (``s``: the next seat's), the footer offers only keys that look, the texts
+name no key of a move, and a key of play moves no bot's seat but says why nothing happens."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from flight_tui.ui.watch import WATCHING
 
 KEYS_OF_PLAY = {
     "flight": ["p", "e", "enter", "x", "u", "t"],
-    "passaportas": ["r", "enter", "s", "w", "c", "p", "u", "t"],
+    "passaportas": ["r", "enter", "w", "c", "p", "u", "t"],  # s: another seat, while watching
     "connecting-flights-coop": ["enter", "f", "p", "u", "t"],
     "connecting-flights": ["enter", "o", "u", "t"],
 }
@@ -56,3 +56,8 @@ async def test_a_table_of_bots_only_is_watched_and_takes_no_move(game):
         assert table.actions == before, "a key played the first seat's bot"
         assert any(WATCHING in text for text in notices(app))
         assert app.screen is screen
+        await pilot.press("s")  # the game as the next seat sees it
+        await pilot.pause()
+        assert screen.view.seat == 1 and table.actions == before
+        assert screen_lines(app)[0].strip() == "Watching: every seat is a bot · the game as Bob (Easy bot) sees it"
+        assert "s Seat" in footer_line(app)
