@@ -19,7 +19,7 @@ GAMES = {
     "connecting-flights": "normal:Ann,human:Bob,human:Cleo",
 }
 PEOPLE = (1, 2)
-SEEDS = (3, 4)
+SEEDS = (3,)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
