@@ -74,7 +74,9 @@ class GameTableScreen(Screen[None]):
         self.bot_delay = bot_delay
         self.driver = TurnDriver(table, getattr(table, "seat_controllers", None))
         self.humans = list(self.driver.people)
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None if self.humans else 0
+        """The seat shown: the one person here; with several, the one whose turn it is (None
+        until one is asked); with none (a game of bots only, watched), the first seat."""
         self._bot_busy = False
         self._hint_worker: Worker[Any] | None = None
         self._hint_asked: tuple[list[tuple[int, Any]], Callable[[Any], None]] | None = None

@@ -30,17 +30,11 @@ class LookOnlyControls:
         """A key of play: say why nothing happens (and open no question about the move)."""
         self.notify(self.REFUSAL, title=self.REFUSAL_TITLE, severity="warning")  # type: ignore[attr-defined]
 
-    def action_undo(self) -> None:
-        self.refuse_move()
-
-    def action_hint(self) -> None:
-        self.refuse_move()
-
 
 def look_only_class(controls: type[LookOnlyControls], screen_class: type[GameTableScreen], namespace: dict[str, Any]) -> type[GameTableScreen]:
     """``screen_class`` with ``controls`` in front, its moves (the actions its footer shows only
-    when they apply) refused at once, and ``namespace`` besides."""
-    moves = {f"action_{name}": controls.refuse_move for name in screen_class.SHOWN_WHEN_THEY_APPLY}
+    when they apply), undo and the hint refused at once, and ``namespace`` besides."""
+    moves = {f"action_{name}": controls.refuse_move for name in {*screen_class.SHOWN_WHEN_THEY_APPLY, "undo", "hint"}}
     namespace = {
         **moves,
         **namespace,

@@ -77,7 +77,6 @@ def _watch_class(screen_class: type[GameTableScreen]) -> type[GameTableScreen]:
 
 
 def watch_screen(table: Table, screen_class: type[GameTableScreen]) -> GameTableScreen:
-    """The table screen on which ``table``'s bots play while they are watched, as its first seat."""
-    screen = _watch_class(screen_class)(table)
-    screen.viewer = 0
-    return screen
+    """The table screen on which ``table``'s bots play while they are watched (as its first
+    seat, the seat a table without people shows)."""
+    return _watch_class(screen_class)(table)

@@ -165,8 +165,6 @@ class FlightTableScreen(GameTableScreen):
             name = self.table.seats[next_human].name
             self.app.push_screen(HandOffScreen(name), callback=lambda _: self.advance())
             return
-        if self.viewer is None:
-            self.viewer = 0  # bots only: watch from the first seat
         self._refresh_table()
         self.schedule_bot()
 

@@ -193,8 +193,6 @@ class PassaportasTableScreen(GameTableScreen):
                 self._refresh_table()
                 self.app.push_screen(HandOffScreen(self.table.seats[asked[0]].name), callback=lambda _: self.advance())
                 return
-        if self.viewer is None:
-            self.viewer = 0  # bots only: watch from the first seat
         self._refresh_table()
         self._tell_news()
         self.schedule_bot()

@@ -216,7 +216,7 @@ class CompetitiveTableScreen(GameTableScreen):
                 self.app.push_screen(HandOffScreen(name), callback=lambda _: self.advance())
                 return
         if self.viewer is None:
-            self.viewer = self.humans[0] if self.humans else 0
+            self.viewer = self.humans[0]  # a bot moves before any person is asked
         self._refresh_table()
         if self.takes_moves and self.view is not None and offer_for_me(self.view) and self._offer_key(self.view) != self._offer_seen:
             self._show_offer()

@@ -192,7 +192,7 @@ class CoopTableScreen(GameTableScreen):
                 self.app.push_screen(HandOffScreen(name, note=since), callback=lambda _: self.advance())
                 return
         if self.viewer is None:
-            self.viewer = self.humans[0] if self.humans else 0
+            self.viewer = self.humans[0]  # a bot moves before any person is asked
         self._refresh_table()
         self.schedule_bot()
 
