@@ -1,5 +1,5 @@
-"""What the UI tests of every game share: an app with the bundled themes, a table screen
-shown without bot pauses, seats written as on the command line, random play to a position,
+"""What the UI tests of every game share: an app with the bundled themes that paints as the
+game's app does, a table screen shown without bot pauses, seats written as on the command line, random play to a position,
 and ``async`` tests run with asyncio."""
 
 from __future__ import annotations
@@ -14,16 +14,19 @@ from textual.app import App
 from flight_tui.bots import make_bot
 from flight_tui.table import SeatSpec, Table, parse_seat
 from flight_tui.table.driver import BotSeat, TurnDriver
+from flight_tui.ui import painting
 from flight_tui.ui.theming import load_themes
 
 THEMES, _ = load_themes()
 
 
 class ThemedApp(App[None]):
-    """An app that knows the bundled themes and starts in ``theme``."""
+    """An app that knows the bundled themes, starts in ``theme`` and paints as the game's app
+    does (whichever test ran before it in the same process)."""
 
     def __init__(self, theme: str = "flight-dark") -> None:
         super().__init__()
+        painting.install()
         for item in THEMES:
             self.register_theme(item)
         self.theme = theme

@@ -1,5 +1,5 @@
 """How the app's screens paint (``flight_tui.ui.painting``): a panel of text that grows is laid out
-once, a focus change does not repaint the whole screen, a widget a paint drew is not painted
+once (and a panel that first lays out its text by its width takes the height of that layout), a focus change does not repaint the whole screen, a widget a paint drew is not painted
 again for an older request, an idle screen paints at once after a quiet spell, a layout and a
 whole repaint due together are sent once, and a screen under an opaque one does not paint. After each, the terminal
 shows what a full repaint shows."""
@@ -29,9 +29,18 @@ class Focusable(Static, can_focus=True):
     pass
 
 
+class SeatRows(Static):
+    """Ten seats, ten on a row when 30 columns hold them, else five (a render that reads its size)."""
+
+    def render(self) -> str:
+        per_row = 10 if self.size.width >= 30 else 5
+        return "\n".join("#" * per_row for _ in range(10 // per_row))
+
+
 class Panels(App):
     CSS = """
     #text { height: auto; }
+    #seats { height: auto; width: 30; }
     Focusable { height: 1; }
     Focusable:focus { text-style: reverse; }
     """
@@ -111,6 +120,18 @@ async def test_a_panel_given_taller_text_is_laid_out_once():
         await settle(pilot)
         assert layouts == [1]  # Textual laid it out again a frame later
         assert app.query_one("#below").region.y == 3
+
+
+@run_async
+async def test_a_panel_shown_later_whose_rows_depend_on_its_width_takes_the_height_of_its_rows():
+    """Its first layout measures it before it has a width (five seats a row: two rows); at 30
+    columns it shows one row, and the screen is laid out by that row."""
+    async with panels() as (app, pilot, terminal):
+        await app.mount(SeatRows(id="seats"), before="#below")
+        await settle(pilot)
+        assert app.query_one("#seats").render() == "#" * 10
+        assert app.query_one("#seats").outer_size.height == 1
+        assert app.query_one("#below").region.y == 2
 
 
 @run_async

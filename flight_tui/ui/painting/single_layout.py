@@ -7,6 +7,13 @@ a widget that holds no other widgets and is as wide as its place (a panel given 
 height) the first layout has already placed everything by that size: :func:`lay_out_once` has
 it record the size the way Textual's own scroll does (without asking for a layout). Containers
 and widgets as wide as their content (the footer's keys) still ask, as Textual has them.
+
+That first layout measures a widget's height by rendering it, and a render may read the
+widget's size (how many seats fit on a row), which is still the size it had on the screen
+before, none at the first layout: the height found there may be wrong, and Textual keeps it (it
+caches a height by width). Such a widget is measured again once the screen shows it at its new
+width, and laid out again if its height differs (:func:`measured_height`), which the second
+layout did before.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 
 _size_updated = Widget._size_updated
+_get_content_height = Widget.get_content_height
 
 
 def as_wide_as_its_place(widget: Widget) -> bool:
@@ -31,7 +39,26 @@ def size_updated_once(widget: Widget, size: Size, virtual_size: Size, container_
     return _size_updated(widget, size, virtual_size, container_size, layout=layout and not once)
 
 
+def measured_height(widget: Widget, container: Size, viewport: Size, width: int) -> int:
+    """Textual's ``Widget.get_content_height``; a widget rendered at another width than the one
+    measured (its size on the screen before this layout) is measured again once the screen
+    shows it at that width, and laid out again if its height differs (see the module)."""
+    height = _get_content_height(widget, container, viewport, width)
+    if widget.size.width != width and getattr(widget, "_measured_again_at", None) != width:
+        widget._measured_again_at = width  # type: ignore[attr-defined]
+
+        def measure_again() -> None:
+            if widget.is_attached and widget.size.width == width:
+                widget._content_height_cache = (None, 0)
+                if _get_content_height(widget, container, viewport, width) != height:
+                    widget.refresh(layout=True)
+
+        widget.call_after_refresh(measure_again)
+    return height
+
+
 def lay_out_once() -> None:
     """Have a layout record the sizes it found for panels of text without asking for another
     (see the module)."""
+    Widget.get_content_height = measured_height
     Widget._size_updated = size_updated_once

@@ -200,7 +200,9 @@ async def test_a_hostile_autosave_leaves_the_menu_continue_and_load_usable():
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
-        assert any("cannot be read" in m and "nested" in m for m in messages(app)), messages(app)
+        # Python 3.11 stops at the nesting ("nested far too deeply"), 3.13 reads it through and
+        # finds no game: either way the file is reported damaged.
+        assert any("cannot be read" in m and "damaged" in m for m in messages(app)), messages(app)
         await pilot.press("l")
         await wait_for_workers(pilot)
         assert [entry.slot for entry in app.screen.entries] == ["autosave-x"]
