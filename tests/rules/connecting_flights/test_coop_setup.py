@@ -94,6 +94,28 @@ def test_setup_suggested_start_moves_a_meeple_in_round_1_as_the_text_recommends(
         assert W.passengers[start.passenger].stars == 1
 
 
+def test_setup_a_partners_start_on_the_same_airports_says_it_brings_none_home_and_shares_them():
+    """Seed 11: two pink meeples (bound for Asia) wait in Johannesburg, and the first seat's
+    suggested start flies them to Tokyo. The second seat is suggested the same airports (seats
+    holding the same airports can hand meeples to each other there), and its set-up list says
+    that this flight brings none home in round 1 and shares the partner's airports."""
+    from flight_tui.games.connecting_flights.coop.rules.setup import brings_home
+    from flight_tui.games.connecting_flights.coop.ui.presentation import start_label
+
+    state = COOP.new_game(CoopConfig(players=2), seed=11)
+    first = COOP.suggest_start(COOP.view(state, 0), 0)
+    assert (W.airport_of_card(first.origin).code, W.airport_of_card(first.dest).code) == ("JNB", "TYO")
+    assert brings_home(COOP.view(state, 0), first) == 2
+    assert start_label(COOP.view(state, 0), W, first).endswith("brings 2 home in round 1")
+    COOP.apply(state, 0, first)
+    view = COOP.view(state, 1)
+    second = COOP.suggest_start(view, 1)
+    assert {W.airport_of_card(second.origin).code, W.airport_of_card(second.dest).code} == {"JNB", "TYO"}
+    assert brings_home(view, second) == 0
+    label = start_label(view, W, second)
+    assert "home" not in label and label.endswith("shares JNB TYO"), label
+
+
 def test_setup_legal_starts_offer_identical_cards_once():
     state = COOP.new_game(CoopConfig(players=1), seed=5)
     legal = COOP.legal_actions(state, 0)

@@ -6,7 +6,7 @@ from flight_tui.engine.rng import Rng
 from flight_tui.games.connecting_flights.coop.rules.board import COLOURS, airports_in_play, continents_in_play, world
 from flight_tui.games.connecting_flights.coop.rules.config import CoopConfig, config_problem, coop_data, setup_pair_count
 from flight_tui.games.connecting_flights.coop.rules.demand import draw_demand, place_demand
-from flight_tui.games.connecting_flights.coop.rules.state import SETUP, ChooseStart, CoopState, CoopView, Hand
+from flight_tui.games.connecting_flights.coop.rules.state import SETUP, ChooseStart, CoopState, CoopView, Hand, StartChosen
 from flight_tui.games.connecting_flights.core.flights import FlightSpec, flight_problems
 
 
@@ -116,10 +116,35 @@ def legal_starts(v: CoopView, seat: int) -> list[ChooseStart]:
     return out
 
 
+def waiting_after_starts(v: CoopView, airport: int) -> list[int]:
+    """The meeples of each colour waiting at ``airport`` once the starting flights already
+    chosen have flown in round 1: each takes home those bound for its destination's continent,
+    as many as its plane carries."""
+    w = world()
+    waiting = list(v.board[airport])
+    for event in v.log:
+        if isinstance(event, StartChosen) and w.airport_of_card(event.origin).id == airport:
+            bound = w.airport_of_card(event.dest).continent
+            waiting[bound] -= min(waiting[bound], w.planes[event.plane].stars)
+    return waiting
+
+
+def brings_home(v: CoopView, start: ChooseStart) -> int:
+    """The meeples ``start`` would bring home in round 1, beside the starting flights already
+    chosen (what the set-up list tells a player)."""
+    w = world()
+    waiting = waiting_after_starts(v, w.airport_of_card(start.origin).id)
+    return min(waiting[w.airport_of_card(start.dest).continent], w.planes[start.plane].stars)
+
+
 def start_worth(v: CoopView, start: ChooseStart) -> tuple:
     """How good a starting flight is, higher first: meeples it brings home in round 1, then
     meeples it moves, then what the text recommends (a 3-star plane, 3-star airports, a 1-star
-    passenger)."""
+    passenger). The meeples are counted as if no starting flight were chosen yet, so a later
+    seat is suggested a partner's airports when the meeples there make them the best (two
+    seats that hold the same airports can hand meeples to each other there): two Normal
+    planners won far more often so than when the later seat counted only the meeples its
+    partners leave (docs/connecting-flights-coop.md)."""
     w = world()
     origin, dest = w.airport_of_card(start.origin), w.airport_of_card(start.dest)
     plane, passenger = w.planes[start.plane], w.passengers[start.passenger]

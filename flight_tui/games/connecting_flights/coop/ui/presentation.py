@@ -290,20 +290,26 @@ def start_key(world: World) -> str:
 
 
 def start_label(view: CoopView, world: World, start: ChooseStart) -> str:
-    """A starting flight and what it would do in round 1."""
+    """A starting flight and what it would do in round 1, beside the partners' starting flights
+    already chosen (the meeples they take, the airports they hold)."""
     origin, dest = world.airport_of_card(start.origin), world.airport_of_card(start.dest)
     plane, passenger = world.planes[start.plane], world.passengers[start.passenger]
-    waiting = view.board[origin.id]
-    home = min(waiting[dest.continent], plane.stars)
+    waiting = setup_rules.waiting_after_starts(view, origin.id)
+    home = setup_rules.brings_home(view, start)
+    held = {world.airport_of_card(card).id for seat, hand in enumerate(view.hands) if seat != view.seat for card in hand.airports}
+    shared = " ".join(a.code for a in (origin, dest) if a.id in held)
     text = (
         f"{origin.code} {stars(origin.stars):<3} → {dest.code} {stars(dest.stars):<3} "
         f"✈{stars(plane.stars):<3} {stars(passenger.stars)}→{world.continents[passenger.continent].letter}"
     )
+    said = []
     if home:
-        text += f"  brings {home} home in round 1"
+        said.append(f"brings {home} home" + ("" if shared else " in round 1"))
     elif sum(waiting):
-        text += f"  {sum(waiting)} waiting at {origin.code}"
-    return text
+        said.append(f"{sum(waiting)} waiting at {origin.code}")
+    if shared:
+        said.append(f"shares {shared}")
+    return text + ("  " + " · ".join(said) if said else "")
 
 
 # ---------------------------------------------------------------- the round's summary

@@ -54,7 +54,8 @@ class StartView(FindByTyping, CursorKeys, Widget, can_focus=True):
         mine = view.phase == SETUP and my_go(view)
         before, self.starts = self.starts, ranked_starts(view, self.world, view.seat) if mine else []
         intro = Text(f"{names[view.seat]}: choose your free starting flight", style="bold")
-        intro.append(" (two airports, a plane, a passenger; a 4-fuel truck comes free). The first ones move meeples in round 1.")
+        intro.append(" (two airports, a plane, a passenger; a 4-fuel truck comes free). The first ones move meeples in round 1")
+        intro.append(" or share a partner's airports (meeples change planes there)." if any(len(h.airports) for h in view.hands) else ".")
         intro.append("\n" + start_key(self.world), style="dim")
         if not mine:
             intro = Text("The starting flights are chosen." if view.phase != SETUP else f"{names[view.current]} is choosing a starting flight.")
