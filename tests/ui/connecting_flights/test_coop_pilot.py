@@ -310,3 +310,23 @@ async def test_the_start_screen_explains_its_signs():
         assert "→F" in text and "★ stars" in text and "✈ the plane" in text
         for continent in WORLD.continents:
             assert f"{continent.letter} {continent.name}" in text
+
+
+@run_async
+async def test_a_later_seats_starting_flights_count_what_a_partners_flight_leaves():
+    """Seed 11: Ann's start JNB → TYO takes the two meeples waiting in Johannesburg home. Bob's
+    list, on Bob's screen after the hand-off, does not say the same route brings them home: it
+    says it shares Ann's airports, and the note says why that counts."""
+    from game_harness import screen_lines
+
+    table = make_table("human:Ann,human:Bob", seed=11)
+    table.submit(0, table.rules.suggest_start(table.view(0), 0))
+    app = CoopApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Bob takes the keyboard
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "JNB ★★★ → TYO ★★★ ✈★★★ ★→A  shares JNB TYO" in text, text
+        assert "AKL ★★  → LON ★★★ ✈★★★ ★→E  brings 2 home in round 1" in text
+        assert "share a partner's airports (meeples change planes there)" in " ".join(text.split())
