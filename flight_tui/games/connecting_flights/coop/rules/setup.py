@@ -143,8 +143,8 @@ def start_worth(v: CoopView, start: ChooseStart) -> tuple:
     passenger). The meeples are counted as if no starting flight were chosen yet, so a later
     seat is suggested a partner's airports when the meeples there make them the best (two
     seats that hold the same airports can hand meeples to each other there): two Normal
-    planners won far more often so than when the later seat counted only the meeples its
-    partners leave (docs/connecting-flights-coop.md)."""
+    planners that did so won far more often than when the later seat counted only the meeples
+    its partners leave (docs/connecting-flights-coop.md)."""
     w = world()
     origin, dest = w.airport_of_card(start.origin), w.airport_of_card(start.dest)
     plane, passenger = w.planes[start.plane], w.passengers[start.passenger]
