@@ -10,8 +10,8 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 from textual.widgets._toast import Toast, ToastRack
 
+from flight_tui.ui import painting
 from flight_tui.ui.painting import layout_repaint
-from flight_tui.ui.painting.layout_repaint import repaint_layout_changes
 
 PAGE = "\n".join(f"{y:02} " + "board " * 12 for y in range(24))
 
@@ -41,8 +41,14 @@ async def notices_come_and_go(app: App) -> list[str]:
         return differences(terminal, full_repaint(app))
 
 
+@pytest.fixture(autouse=True)
+def _painting_as_in_the_app() -> None:
+    """Every change the app makes to Textual's painting, whichever test ran before in this process."""
+    painting.install()
+
+
 @pytest.fixture
-def textual_as_released(monkeypatch):
+def compositor_as_released(monkeypatch):
     """Textual's compositor without the fix (the fix is put back after the test)."""
     monkeypatch.setattr(_compositor.Compositor, "full_map", property(layout_repaint._rebuild_full_map))
     monkeypatch.setattr(_compositor.Compositor, "reflow", layout_repaint._reflow)
@@ -50,12 +56,11 @@ def textual_as_released(monkeypatch):
 
 @run_async
 async def test_expired_notices_leave_nothing_on_the_terminal():
-    repaint_layout_changes()
     assert await notices_come_and_go(NoticesApp()) == []
 
 
 @run_async
-async def test_without_the_fix_textual_leaves_expired_notices_on_the_terminal(textual_as_released):
+async def test_without_the_fix_textual_leaves_expired_notices_on_the_terminal(compositor_as_released):
     """The case the fix is for (if Textual fixes it, this test says so, and the fix can go)."""
     left = await notices_come_and_go(NoticesApp())
     assert any("Notice" in row for row in left)
