@@ -9,7 +9,7 @@ from __future__ import annotations
 import gc
 import os
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -26,6 +26,9 @@ from flight_tui.ui.screens.too_small import TooSmallScreen, too_small
 from flight_tui.ui.settings import DEFAULT_THEME, ConfigError, load_config, save_settings
 
 if TYPE_CHECKING:
+    from textual.command import CommandListItem
+    from textual.widget import AwaitMount
+
     from flight_tui.campaigns import ScenarioGame
     from flight_tui.saves import SaveStore
     from flight_tui.table import Table
@@ -519,6 +522,26 @@ class FlightTuiApp(App[None]):
             return False
 
     # ------------------------------------------------------------ actions
+
+    def action_command_palette(self) -> None:
+        """Open the command palette (:class:`CommandPaletteOnce`), unless one is open already:
+        Textual checks only the screen on top, and a second palette under the same id (one is
+        open under a notice, such as the too-small cover) would end the app."""
+        from textual.command import CommandPalette
+
+        from flight_tui.ui.screens.command_palette import CommandPaletteOnce
+
+        if self.use_command_palette and not any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            self.push_screen(CommandPaletteOnce(id="--command-palette"))
+
+    def search_commands(self, commands: Sequence[CommandListItem], placeholder: str = "Search for commands…") -> AwaitMount:
+        """Textual's list of ``commands`` to pick from (a theme, a lesson), in a palette that
+        closes once (:class:`CommandPaletteOnce`)."""
+        from textual.command import SimpleProvider
+
+        from flight_tui.ui.screens.command_palette import CommandPaletteOnce
+
+        return self.push_screen(CommandPaletteOnce(providers=[SimpleProvider(self.screen, commands)], placeholder=placeholder))
 
     def action_new_game(self) -> None:
         from flight_tui.ui.screens.new_game import NewGameScreen

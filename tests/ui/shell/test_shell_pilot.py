@@ -403,6 +403,62 @@ async def test_too_small_terminal_shows_a_notice_and_carries_on(stub_table_scree
 
 
 @run_async
+async def test_ctrl_p_while_the_palette_is_open_under_the_too_small_notice_changes_nothing():
+    """The palette is open, the terminal shrinks (the too-small notice covers it) and ctrl+p
+    comes again: the app carries on (it ended with Textual's "DuplicateIds"), and once the
+    terminal is large enough the palette is there as it was."""
+    from textual.command import CommandPalette
+
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        assert sum(isinstance(screen, CommandPalette) for screen in app.screen_stack) == 1
+
+
+def keys_at_once(app, *keys: str) -> None:
+    """Keys that reach the app together, before it has handled the first (typed fast, or in one
+    packet over SSH): handed to its driver without waiting in between."""
+    from textual import events
+
+    for key in keys:
+        event = events.Key(key, {"enter": "\r", "escape": "\x1b"}.get(key, key))
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+@pytest.mark.parametrize("over", ["menu", "rules"])
+@run_async
+async def test_a_second_enter_before_the_palette_closes_runs_its_command_once(over):
+    """Enter twice on the palette's Help: one Help screen, over the screen the palette was
+    opened on. Textual's palette closed the screen under it too (over the menu alone, the app
+    ended: "Can't pop screen") and opened Help twice."""
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if over == "rules":
+            await pilot.press("r")
+            await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        under = [type(screen) for screen in app.screen_stack]
+        await pilot.press("ctrl+p", *"help")
+        await wait_until(pilot, lambda: palette_lists(app, "Help"))
+        await pilot.press("down")
+        keys_at_once(app, "enter", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.pause()
+        assert [type(screen) for screen in app.screen_stack] == [*under, HelpScreen]
+
+
+@run_async
 async def test_palette_offers_the_real_table_commands():
     expected = ("Undo", "Hint", "Save game", "Theme")
     app = FlightTuiApp(table=new_table(seats=("human", "easy")))
