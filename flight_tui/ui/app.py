@@ -267,6 +267,14 @@ class FlightTuiApp(App[None]):
 
     # ------------------------------------------------------------ terminal size
 
+    async def on_event(self, event: events.Event) -> None:
+        """Textual's, but a key that comes once the app has closed its last screen (it is ending:
+        keys typed while it quits, or arriving together over SSH) is dropped, where Textual looked
+        for a screen to give it to and ended the app with an error."""
+        if isinstance(event, events.Key) and not self.screen_stack:
+            return
+        await super().on_event(event)
+
     def on_resize(self, event: events.Resize) -> None:
         self.call_next(self._cover_if_too_small)
 
@@ -289,8 +297,9 @@ class FlightTuiApp(App[None]):
                 self._unnotify(shown)
 
     def _cover_if_too_small(self) -> None:
-        """Keep the too-small notice on top while the terminal is under 80x24 (it leaves by itself)."""
-        if too_small(self.size) and not isinstance(self.screen, TooSmallScreen):
+        """Keep the too-small notice on top while the terminal is under 80x24 (it leaves by itself);
+        nothing once the app has closed its last screen (it is ending)."""
+        if self.screen_stack and too_small(self.size) and not isinstance(self.screen, TooSmallScreen):
             self.push_screen(TooSmallScreen())
 
     # ------------------------------------------------------------ settings and themes
