@@ -5,7 +5,8 @@ chosen command after it has closed. A second Enter or Esc that reached it before
 pressed quickly, or arriving together over SSH) popped the screen under it as well, and ran the
 command a second time; a player joined over SSH, whose app has one screen under the palette,
 lost the app ("Can't pop screen"). :class:`CommandPaletteOnce` closes once and takes no second
-choice.
+choice. And a page key typed ahead of the list (ctrl+p, a few letters and PageDown arriving
+together) made Textual's list fail before it had laid out its options; it now does nothing.
 """
 
 from __future__ import annotations
@@ -31,6 +32,15 @@ class CommandPaletteOnce(CommandPalette):
             return AwaitComplete.nothing()
         self._has_closed = True
         return super().dismiss(result)
+
+    def _action_command_list(self, action: str) -> None:
+        """Textual's moves in the list of commands; a page move that comes before the list has
+        laid out its options does nothing (Textual's list raised ``KeyError``)."""
+        try:
+            super()._action_command_list(action)
+        except KeyError:
+            if action not in ("page_up", "page_down"):
+                raise
 
     @on(Input.Submitted)
     @on(Button.Pressed)

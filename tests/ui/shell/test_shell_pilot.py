@@ -431,7 +431,7 @@ def keys_at_once(app, *keys: str) -> None:
     from textual import events
 
     for key in keys:
-        event = events.Key(key, {"enter": "\r", "escape": "\x1b"}.get(key, key))
+        event = events.Key(key, {"enter": "\r", "escape": "\x1b"}.get(key, key if len(key) == 1 else None))
         event.set_sender(app)
         app._driver.send_message(event)
 
@@ -456,6 +456,24 @@ async def test_a_second_enter_before_the_palette_closes_runs_its_command_once(ov
         await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
         await pilot.pause()
         assert [type(screen) for screen in app.screen_stack] == [*under, HelpScreen]
+
+
+@run_async
+async def test_a_page_key_typed_ahead_of_the_palettes_list_does_nothing():
+    """ctrl+p, two letters and PageDown arriving together: Textual's list of commands raised
+    KeyError (it had not laid out its options yet) and the app ended."""
+    from textual.command import CommandPalette
+
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(3):
+            keys_at_once(app, "ctrl+p", "h", "e", "pagedown")
+            await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette))
+            await pilot.pause()
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert app.is_running
 
 
 @run_async
