@@ -31,20 +31,29 @@ def as_wide_as_its_place(widget: Widget) -> bool:
     return width is None or not width.is_auto
 
 
+def spared_second_layout(widget: Widget) -> bool:
+    """Whether a layout that resizes ``widget`` asks for no second one: it does not scroll and is
+    as wide as its place."""
+    return not widget.is_scrollable and as_wide_as_its_place(widget)
+
+
 def size_updated_once(widget: Widget, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-    """Textual's ``Widget._size_updated`` as a layout calls it; a widget that holds no others and
-    is as wide as its place records the virtual size the layout found without asking for another
-    layout."""
-    once = not widget.is_scrollable and as_wide_as_its_place(widget)
+    """Textual's ``Widget._size_updated`` as a layout calls it; a widget spared the second layout
+    records the virtual size the layout found without asking for another layout."""
+    once = spared_second_layout(widget)
     return _size_updated(widget, size, virtual_size, container_size, layout=layout and not once)
 
 
 def measured_height(widget: Widget, container: Size, viewport: Size, width: int) -> int:
-    """Textual's ``Widget.get_content_height``; a widget rendered at another width than the one
-    measured (its size on the screen before this layout) is measured again once the screen
-    shows it at that width, and laid out again if its height differs (see the module)."""
+    """Textual's ``Widget.get_content_height``; a widget spared the second layout that renders
+    itself (not a container, whose height its children's give) and was rendered at another
+    width than the one measured (its size on the screen before this layout) is measured again
+    once the screen shows it at that width, and laid out again if its height differs (see the
+    module)."""
     height = _get_content_height(widget, container, viewport, width)
-    if widget.size.width != width and getattr(widget, "_measured_again_at", None) != width:
+    if widget.is_container or widget.size.width == width or not spared_second_layout(widget):
+        return height
+    if getattr(widget, "_measured_again_at", None) != width:
         widget._measured_again_at = width  # type: ignore[attr-defined]
 
         def measure_again() -> None:
