@@ -7,6 +7,9 @@ command a second time; a player joined over SSH, whose app has one screen under 
 lost the app ("Can't pop screen"). :class:`CommandPaletteOnce` closes once and takes no second
 choice. And a page key typed ahead of the list (ctrl+p, a few letters and PageDown arriving
 together) made Textual's list fail before it had laid out its options; it now does nothing.
+Nor does a search that finishes while the palette is being taken away by something else than
+its own keys (a screen change under it): Textual's search went on filling a list already gone,
+and the app ended.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from textual import on
 from textual.await_complete import AwaitComplete
 from textual.command import CommandPalette
 from textual.message import Message
+from textual.messages import Prune
 from textual.widgets import Button, Input, OptionList
 
 
@@ -41,6 +45,13 @@ class CommandPaletteOnce(CommandPalette):
         except KeyError:
             if action not in ("page_up", "page_down"):
                 raise
+
+    @on(Prune)
+    def _stop_searching_when_removed(self) -> None:
+        """Stop the search for commands as the palette starts to go, however it is taken away
+        (Textual stops it only once the palette's widgets are gone, and the search's last step
+        looked for them)."""
+        self._cancel_gather_commands()
 
     @on(Input.Submitted)
     @on(Button.Pressed)

@@ -477,6 +477,35 @@ async def test_a_page_key_typed_ahead_of_the_palettes_list_does_nothing():
 
 
 @run_async
+async def test_a_search_that_ends_after_the_app_took_the_palette_away_does_nothing(monkeypatch):
+    """The palette is taken away by the app, not by its own keys, while it searches: the search
+    ends once the palette's list is gone (slow, over SSH). Textual's search went on to show
+    its result in that list and the app ended ("No nodes match 'CommandList'")."""
+    import asyncio
+
+    from textual.command import CommandList, CommandPalette
+
+    async def found_once_the_list_is_gone(palette, value):
+        while palette.query(CommandList):
+            await asyncio.sleep(0)
+        return
+        yield
+
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette) and app.screen._list_visible)
+        monkeypatch.setattr(CommandPalette, "_search_for", found_once_the_list_is_gone)
+        await pilot.press("h")
+        await pilot.pause()
+        app.pop_screen()
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.pause()
+        assert app.is_running
+
+
+@run_async
 async def test_palette_offers_the_real_table_commands():
     expected = ("Undo", "Hint", "Save game", "Theme")
     app = FlightTuiApp(table=new_table(seats=("human", "easy")))
