@@ -167,8 +167,6 @@ class NewTableScreen(NewGameScreen):
         return _served_seat_choices(levels)
 
     def on_mount(self) -> None:
-        if not self.query("#seed-row"):
-            return  # closed (Esc) before it was mounted: its fields are gone already
         for hidden in self.query(".field-sublabel, .name-input"):
             hidden.display = False
         self.query_one("#seed-row").display = False

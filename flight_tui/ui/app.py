@@ -19,7 +19,8 @@ from textual.binding import Binding
 from textual.notifications import Notify
 from textual.screen import Screen
 
-from flight_tui.ui import painting
+from flight_tui.ui import painting, screen_guards
+from flight_tui.ui.key_hold import KeyHold
 from flight_tui.ui.keys import key_for, key_name
 from flight_tui.ui.screens.menu import MenuScreen
 from flight_tui.ui.screens.too_small import TooSmallScreen, too_small
@@ -81,6 +82,7 @@ class FlightTuiApp(App[None]):
         # to greys, which makes the ansi_default colours of an ANSI theme black on black).
         super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
         painting.install()
+        screen_guards.install()
         self.start = start
         self.start_table = table
         self.replay_title = replay_title
@@ -96,6 +98,7 @@ class FlightTuiApp(App[None]):
         self.save_problem: str | None = None
         """Why the open game's last save failed (None: it is saved)."""
         self._saved_moves = 0
+        self._key_hold = KeyHold(self)
         self._exit_grace = exit_grace
         self._watchdog: threading.Thread | None = None
         self._previous_signal_handlers: dict[int, Any] = {}
@@ -268,12 +271,18 @@ class FlightTuiApp(App[None]):
     # ------------------------------------------------------------ terminal size
 
     async def on_event(self, event: events.Event) -> None:
-        """Textual's, but a key that comes once the app has closed its last screen (it is ending:
-        keys typed while it quits, or arriving together over SSH) is dropped, where Textual looked
-        for a screen to give it to and ended the app with an error."""
-        if isinstance(event, events.Key) and not self.screen_stack:
+        """Textual's, but a key that comes once the app is ending (keys typed while it quits, or
+        arriving together over SSH as the connection drops) is dropped, where Textual gave it to
+        a screen already taken down and ended with an error; and a key that comes while the
+        screen on top is still being built waits for it (:mod:`flight_tui.ui.key_hold`)."""
+        if isinstance(event, events.Key) and (self.ending or self._key_hold.takes(event)):
             return
         await super().on_event(event)
+
+    @property
+    def ending(self) -> bool:
+        """Whether the app is ending: it has stopped running, or closed its last screen."""
+        return not self.is_running or not self.screen_stack
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_next(self._cover_if_too_small)
@@ -285,6 +294,7 @@ class FlightTuiApp(App[None]):
         return super().get_key_display(binding)
 
     def _on_screen_change(self, screen: Screen) -> None:
+        self.call_next(self._key_hold.release)
         self.call_next(self._cover_if_too_small)
         self.call_next(self._close_left_table)
         self.call_next(self._show_save_mark)
@@ -299,7 +309,7 @@ class FlightTuiApp(App[None]):
     def _cover_if_too_small(self) -> None:
         """Keep the too-small notice on top while the terminal is under 80x24 (it leaves by itself);
         nothing once the app has closed its last screen (it is ending)."""
-        if self.screen_stack and too_small(self.size) and not isinstance(self.screen, TooSmallScreen):
+        if not self.ending and too_small(self.size) and not isinstance(self.screen, TooSmallScreen):
             self.push_screen(TooSmallScreen())
 
     # ------------------------------------------------------------ settings and themes
@@ -541,7 +551,7 @@ class FlightTuiApp(App[None]):
         from flight_tui.ui.screens.command_palette import CommandPaletteOnce
 
         if self.use_command_palette and not any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
-            self.push_screen(CommandPaletteOnce(id="--command-palette"))
+            self.push_screen(CommandPaletteOnce())
 
     def search_commands(self, commands: Sequence[CommandListItem], placeholder: str = "Search for commands…") -> AwaitMount:
         """Textual's list of ``commands`` to pick from (a theme, a lesson), in a palette that

@@ -14,19 +14,20 @@ from textual.app import App
 from flight_tui.bots import make_bot
 from flight_tui.table import SeatSpec, Table, parse_seat
 from flight_tui.table.driver import BotSeat, TurnDriver
-from flight_tui.ui import painting
+from flight_tui.ui import painting, screen_guards
 from flight_tui.ui.theming import load_themes
 
 THEMES, _ = load_themes()
 
 
 class ThemedApp(App[None]):
-    """An app that knows the bundled themes, starts in ``theme`` and paints as the game's app
-    does (whichever test ran before it in the same process)."""
+    """An app that knows the bundled themes, starts in ``theme`` and paints and keeps its
+    screens as the game's app does (whichever test ran before it in the same process)."""
 
     def __init__(self, theme: str = "flight-dark") -> None:
         super().__init__()
         painting.install()
+        screen_guards.install()
         for item in THEMES:
             self.register_theme(item)
         self.theme = theme

@@ -18,7 +18,7 @@ from typing import Any
 
 from textual import on
 from textual.await_complete import AwaitComplete
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 from textual.message import Message
 from textual.messages import Prune
 from textual.widgets import Button, Input, OptionList
@@ -51,7 +51,15 @@ class CommandPaletteOnce(CommandPalette):
         """Stop the search for commands as the palette starts to go, however it is taken away
         (Textual stops it only once the palette's widgets are gone, and the search's last step
         looked for them)."""
+        self._has_closed = True
         self._cancel_gather_commands()
+
+    def _gather_commands(self, search_value: str) -> Any:
+        """Textual's search for commands, not started once the palette is going or its list is
+        gone (a palette taken away as it opened still began its first search when mounted)."""
+        if self._has_closed or not self.query(CommandList):
+            return None
+        return super()._gather_commands(search_value)
 
     @on(Input.Submitted)
     @on(Button.Pressed)

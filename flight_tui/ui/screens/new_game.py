@@ -145,8 +145,6 @@ class NewGameScreen(FormScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        if not self.query("#players"):
-            return  # closed (Esc) before it was mounted: its fields are gone already
         self._show_game(self.initial_game)
         self.query_one("#game", Choice).focus()
 
