@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +63,11 @@ def join(service: str | None, identity: str | None, name: str | None, theme: str
 def serve(args: Any) -> int:
     """Run the table service and its SSH front until interrupted (``args``: the command line's)."""
     try:
-        import asyncssh  # noqa: F401
+        with warnings.catch_warnings():
+            # cryptography warns, as asyncssh is imported, that asyncssh still offers DSA keys:
+            # nothing the host can act on, and a screenful above the server's first lines.
+            warnings.filterwarnings("ignore", message="DSA is deprecated")
+            import asyncssh  # noqa: F401
     except ImportError:
         sys.stderr.write(INSTALL_HINT + "\n")
         return 1

@@ -38,3 +38,19 @@ def test_the_join_code_comes_from_a_file_or_the_environment(tmp_path, monkeypatc
 def test_join_without_a_running_server_says_so(tmp_path, capsys):
     assert main(["join", "--identity", "ann", "--service", str(tmp_path / "none.sock")]) == 1
     assert "is 'flight-tui serve' running?" in capsys.readouterr().err
+
+
+def test_serve_starts_without_warnings_from_its_ssh_library():
+    """The host's terminal shows the server's own lines: cryptography's warnings about DSA keys,
+    raised as asyncssh is imported, are not printed above them."""
+    import subprocess
+
+    run = subprocess.run(
+        [sys.executable, "-c", "import sys; from flight_tui.cli import main; sys.exit(main(['serve']))"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 2
+    assert "Warning" not in run.stderr
+    assert "--authorized-keys FILE" in run.stderr
