@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.notifications import Notify
 from textual.screen import Screen
 
-from flight_tui.ui import painting, screen_guards
+from flight_tui.ui import fast_keys, painting
 from flight_tui.ui.key_hold import KeyHold
 from flight_tui.ui.keys import key_for, key_name
 from flight_tui.ui.screens.menu import MenuScreen
@@ -82,7 +82,7 @@ class FlightTuiApp(App[None]):
         # to greys, which makes the ansi_default colours of an ANSI theme black on black).
         super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
         painting.install()
-        screen_guards.install()
+        fast_keys.install()
         self.start = start
         self.start_table = table
         self.replay_title = replay_title

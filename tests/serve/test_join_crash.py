@@ -53,9 +53,9 @@ def test_a_new_table_screen_closed_before_it_was_mounted_does_not_crash():
     from textual.app import App
 
     from flight_tui.serve.lobby import NewTableScreen
-    from flight_tui.ui import screen_guards
+    from flight_tui.ui import fast_keys
 
-    screen_guards.install()  # as the app does when it starts
+    fast_keys.install()  # as the app does when it starts
 
     async def scenario():
         app = App()

@@ -14,7 +14,7 @@ from textual.app import App
 from flight_tui.bots import make_bot
 from flight_tui.table import SeatSpec, Table, parse_seat
 from flight_tui.table.driver import BotSeat, TurnDriver
-from flight_tui.ui import painting, screen_guards
+from flight_tui.ui import fast_keys, painting
 from flight_tui.ui.theming import load_themes
 
 THEMES, _ = load_themes()
@@ -27,7 +27,7 @@ class ThemedApp(App[None]):
     def __init__(self, theme: str = "flight-dark") -> None:
         super().__init__()
         painting.install()
-        screen_guards.install()
+        fast_keys.install()
         for item in THEMES:
             self.register_theme(item)
         self.theme = theme

@@ -5,11 +5,9 @@ chosen command after it has closed. A second Enter or Esc that reached it before
 pressed quickly, or arriving together over SSH) popped the screen under it as well, and ran the
 command a second time; a player joined over SSH, whose app has one screen under the palette,
 lost the app ("Can't pop screen"). :class:`CommandPaletteOnce` closes once and takes no second
-choice. And a page key typed ahead of the list (ctrl+p, a few letters and PageDown arriving
-together) made Textual's list fail before it had laid out its options; it now does nothing.
-Nor does a search that finishes while the palette is being taken away by something else than
-its own keys (a screen change under it): Textual's search went on filling a list already gone,
-and the app ended.
+choice. Its search for commands stops as soon as the palette starts to go, however it is taken
+away: Textual's search went on filling a list already gone, and the app ended. (A page key
+typed ahead of its list is handled for every list, in :mod:`flight_tui.ui.fast_keys`.)
 """
 
 from __future__ import annotations
@@ -36,15 +34,6 @@ class CommandPaletteOnce(CommandPalette):
             return AwaitComplete.nothing()
         self._has_closed = True
         return super().dismiss(result)
-
-    def _action_command_list(self, action: str) -> None:
-        """Textual's moves in the list of commands; a page move that comes before the list has
-        laid out its options does nothing (Textual's list raised ``KeyError``)."""
-        try:
-            super()._action_command_list(action)
-        except KeyError:
-            if action not in ("page_up", "page_down"):
-                raise
 
     @on(Prune)
     def _stop_searching_when_removed(self) -> None:

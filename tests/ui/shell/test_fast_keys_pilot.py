@@ -85,3 +85,27 @@ async def test_the_palette_opened_again_as_it_closes_opens():
         app.action_command_palette()
         await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette) and app.screen is not first)
         assert app.is_running
+
+
+@run_async
+async def test_a_page_key_that_reaches_a_list_before_it_is_laid_out_does_nothing():
+    """PageDown or PageUp reaching a list just mounted, before its first layout (the campaign's
+    scenarios and PageDown at once): nothing moves (Textual's list looked up lines it had not
+    made yet and the app ended: KeyError); once laid out, the page keys move as before."""
+    from textual.widgets.option_list import Option
+
+    from flight_tui.ui.screens.controls import MarkedOptionList
+
+    app = FlightTuiApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        listed = MarkedOptionList(*(Option(f"scenario {n}") for n in range(40)))
+        await app.screen.mount(listed)
+        listed.highlighted = 0
+        listed.action_page_down()
+        listed.action_page_up()
+        assert listed.highlighted == 0
+        await pilot.pause()
+        listed.action_page_down()
+        assert listed.highlighted > 0
+        assert app.is_running
