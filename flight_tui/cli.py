@@ -255,7 +255,16 @@ def _progress_bar(total: int, *, shown: bool) -> Iterator[Callable[[int, int], N
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (Ctrl+C before the app has taken the
+    terminal, as it starts: 130, and no traceback)."""
+    try:
+        return _run_command(argv)
+    except KeyboardInterrupt:
+        return INTERRUPTED
+
+
+def _run_command(argv: Sequence[str] | None) -> int:
+    """The command line's work (see :func:`main`)."""
     arguments = sys.argv[1:] if argv is None else list(argv)
     if not arguments:  # the menu: no parser to build (it would delay the menu)
         return _run_app(None)
@@ -304,10 +313,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.write(completion_script(args.shell))
         return 0
     if args.command == "simulate":
-        try:
-            return _simulate(parser, args)
-        except KeyboardInterrupt:  # a second Ctrl+C while the report is written
-            return INTERRUPTED
+        return _simulate(parser, args)  # a second Ctrl+C while the report is written: see main
     return _run_app(args.theme)
 
 

@@ -355,3 +355,19 @@ def test_the_simulate_report_fits_in_80_columns() -> None:
     assert [len(row) for row in seat_rows] == [8, 8, 8]  # name, level and six figures on one line
     assert lines[0].startswith("flight: 3 games, seed 1, 3 seats rotated, each deal played from every")
     assert any(line.lstrip().startswith("config players=3,") for line in lines[1:3])  # mixed levels: every rotation
+
+
+def test_ctrl_c_as_the_app_starts_ends_with_status_130_and_no_traceback(monkeypatch, capsys):
+    """Ctrl+C before the app has taken the terminal (it is still starting, the terminal not yet
+    in raw mode) reaches Python as KeyboardInterrupt: the command ends as shells expect after
+    Ctrl+C, without a traceback."""
+    import flight_tui.cli as cli
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_run_app", interrupted)
+    assert cli.main([]) == cli.INTERRUPTED == 130
+    assert cli.main(["new", "flight"]) == 130
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err + captured.out
