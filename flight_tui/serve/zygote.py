@@ -382,9 +382,7 @@ def _run_app(request: Start, terminal: int, inherited: tuple[int, ...]) -> NoRet
     except SystemExit as end:
         status = 0 if end.code is None else end.code if isinstance(end.code, int) else 1
     except KeyboardInterrupt:  # Ctrl+C as the app starts, before it has put the terminal in raw mode
-        from flight_tui.cli import INTERRUPTED
-
-        status = INTERRUPTED
+        status = 128 + signal.SIGINT  # as shells report it
     except BaseException:
         traceback.print_exc()
     finally:
