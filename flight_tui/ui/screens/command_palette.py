@@ -4,11 +4,10 @@ Textual's palette closes by popping the screen on top of the app, whichever it i
 chosen command after it has closed. A second Enter or Esc that reached it before it closed (keys
 pressed quickly, or arriving together over SSH) popped the screen under it as well, and ran the
 command a second time; a player joined over SSH, whose app has one screen under the palette,
-lost the app ("Can't pop screen"). Every screen now closes once (:mod:`flight_tui.ui.fast_keys`,
-which also keeps a page key typed ahead of a list from failing); :class:`CommandPaletteOnce`
-takes no choice once it has left, and its search for commands stops as soon as it starts to go,
-however it is taken away: Textual's search went on filling a list already gone, and the app
-ended.
+lost the app ("Can't pop screen"). :class:`CommandPaletteOnce` closes once and takes no second
+choice. Its search for commands stops as soon as the palette starts to go, however it is taken
+away: Textual's search went on filling a list already gone, and the app ended. (A page key
+typed ahead of its list is handled for every list, in :mod:`flight_tui.ui.fast_keys`.)
 """
 
 from __future__ import annotations
@@ -16,32 +15,38 @@ from __future__ import annotations
 from typing import Any
 
 from textual import on
-from textual.command import CommandPalette
+from textual.await_complete import AwaitComplete
+from textual.command import CommandList, CommandPalette
 from textual.message import Message
 from textual.messages import Prune
 from textual.widgets import Button, Input, OptionList
 
 
 class CommandPaletteOnce(CommandPalette):
-    """Textual's command palette, acting on one choice (see the module)."""
+    """Textual's command palette, closed once and acting on one choice (see the module)."""
 
-    @property
-    def has_left(self) -> bool:
-        """Whether the palette has closed or is being taken away: it is no longer among the
-        app's screens (a second dismiss then does nothing: :mod:`flight_tui.ui.fast_keys`)."""
-        return self._pruning or self not in self.app.screen_stack
+    _has_closed = False
+    """Whether the palette has closed (not ``_closed``: Textual's message pump has that name)."""
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        """Close the palette; once it is closed, nothing more (not the screen under it)."""
+        if self._has_closed:
+            return AwaitComplete.nothing()
+        self._has_closed = True
+        return super().dismiss(result)
 
     @on(Prune)
     def _stop_searching_when_removed(self) -> None:
         """Stop the search for commands as the palette starts to go, however it is taken away
         (Textual stops it only once the palette's widgets are gone, and the search's last step
         looked for them)."""
+        self._has_closed = True
         self._cancel_gather_commands()
 
     def _gather_commands(self, search_value: str) -> Any:
-        """Textual's search for commands, not started once the palette has left (a change to
-        the search typed just before it closed)."""
-        if self.has_left:
+        """Textual's search for commands, not started once the palette is going or its list is
+        gone (a palette taken away as it opened still began its first search when mounted)."""
+        if self._has_closed or not self.query(CommandList):
             return None
         return super()._gather_commands(search_value)
 
@@ -51,6 +56,6 @@ class CommandPaletteOnce(CommandPalette):
     def _ignore_choices_once_closed(self, message: Message) -> None:
         """A choice that comes after the palette closed is not acted on (Textual's handlers for
         these messages, in the class below, are skipped)."""
-        if self.has_left:
+        if self._has_closed:
             message.stop()
             message.prevent_default()
