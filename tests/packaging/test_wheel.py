@@ -44,9 +44,9 @@ def test_wheel_contains_themes_stylesheets_and_rules_texts(wheel: Path) -> None:
 
 def test_wheel_runs_from_a_fresh_virtual_environment(wheel: Path, tmp_path: Path) -> None:
     env_dir = tmp_path / "venv"
-    venv.create(env_dir, with_pip=True)
+    venv.create(env_dir)  # without its own pip: this one installs into it (pip --python)
     py = env_dir / "bin" / "python"
-    subprocess.run([str(py), "-m", "pip", "install", "-q", str(wheel)], check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q", str(wheel)], check=True, capture_output=True)
     env = {**os.environ, "FLIGHT_TUI_DATA_DIR": str(tmp_path / "data"), "FLIGHT_TUI_CONFIG_DIR": str(tmp_path / "cfg")}
     version = subprocess.run([str(env_dir / "bin" / "flight-tui"), "--version"], env=env, capture_output=True, text=True, cwd=tmp_path)
     assert version.returncode == 0 and version.stdout.startswith("flight-tui ")

@@ -8,6 +8,7 @@ screens must show the table, not a crash.
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 
 import pytest
@@ -33,11 +34,14 @@ async def two_at(opener: Player, joiner: Player, index: int) -> tuple[str, str]:
         assert await opener.wait_for("New table")
         opener.send("\x1b[C" * index)  # the next game, as often as needed
         assert await opener.wait_for(title)
-        await opener.press("\x1b[B")  # Players
-        for _ in range(6):
-            if "< 2 >" in opener.text():
+        opener.send("\x1b[B")  # Players
+        assert await opener.wait_for("> Players"), opener.text()
+        for _ in range(6):  # one step at a time, each waited for: a loaded server may draw late
+            players = int(re.search(r"Players\s+< (\d) >", opener.text())[1])
+            if players == 2:
                 break
-            await opener.press("\x1b[D" if "< 1 >" not in opener.text() else "\x1b[C")
+            opener.send("\x1b[D" if players > 2 else "\x1b[C")
+            assert await opener.wait_for(f"< {players - 1 if players > 2 else players + 1} >"), opener.text()
         assert "< 2 >" in opener.text(), opener.text()
         opener.send("\r")
         assert await opener.wait_for(shown, 60), opener.text()

@@ -90,9 +90,7 @@ def test_a_forked_app_plays_through_the_ssh_front_in_its_own_session_and_termina
         for keys in ("\x1b[B", "\x1b[D", "\r"):  # Players: 2, with an open seat; Enter opens the table
             await ann.press(keys)
         assert await ann.wait_for("Flight · Hand 1")
-        before = ann.text()
-        await ann.press("\x1b[C")  # along the hand
-        moved = ann.text() != before
+        moved = await ann.press_and_see("\x1b[C", timeout=10)  # along the hand
         ann.close()
         return pid, parent, group, session, terminal, moved
 
