@@ -306,6 +306,13 @@ class FlightTuiApp(App[None]):
             if shown is not new and (shown.message, shown.title, shown.severity) == (new.message, new.title, new.severity):
                 self._unnotify(shown)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the too-small notice covers the app only quitting works, as the notice says:
+        Help or the command palette opened over it piled screens (and notices) on one another."""
+        if action != "quit" and self.screen_stack and isinstance(self.screen, TooSmallScreen):
+            return False
+        return True
+
     def _cover_if_too_small(self) -> None:
         """Keep the too-small notice on top while the terminal is under 80x24 (it leaves by itself);
         nothing once the app has closed its last screen (it is ending)."""

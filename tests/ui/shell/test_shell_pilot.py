@@ -425,6 +425,29 @@ async def test_ctrl_p_while_the_palette_is_open_under_the_too_small_notice_chang
         assert sum(isinstance(screen, CommandPalette) for screen in app.screen_stack) == 1
 
 
+@run_async
+async def test_under_the_too_small_notice_only_quitting_works():
+    """F1, ? and ctrl+p while the notice covers the menu open nothing over it (they piled Help,
+    palettes and more notices on one another); once the terminal is large enough the menu is
+    back alone, and ctrl+q under the notice quits, as the notice says."""
+    app = FlightTuiApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert [type(screen) for screen in app.screen_stack] == [MenuScreen, TooSmallScreen]
+        for key in ("f1", "question_mark", "ctrl+p", "f1"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert [type(screen) for screen in app.screen_stack] == [MenuScreen, TooSmallScreen]
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert [type(screen) for screen in app.screen_stack] == [MenuScreen]
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
+
+
 def keys_at_once(app, *keys: str) -> None:
     """Keys that reach the app together, before it has handled the first (typed fast, or in one
     packet over SSH): handed to its driver without waiting in between."""
