@@ -134,7 +134,10 @@ class JoinApp(FlightTuiApp):
         return LobbyScreen(self.welcome)
 
     def _handle_exception(self, error: Exception) -> None:
-        """A crash: its traceback goes to the server's log; the player's terminal gets one line (no paths, no values)."""
+        """A crash: its traceback goes to the server's log; the player's terminal gets one line
+        (no paths, no values). What is no crash as the app ends is neither reported nor told."""
+        if self.ends_quietly(error):
+            return
         report_crash(self.connection, error)
         super()._handle_exception(error)
         self._exit_renderables[:] = [CRASH_LINE]
@@ -196,13 +199,16 @@ class JoinApp(FlightTuiApp):
         self.connection.send(P.Leave())
 
     def _table_screen(self) -> Any:
+        """The screen of the table this player is at (None: at none)."""
         return next((s for s in self.screen_stack if getattr(s, "table", None) is self.remote), None)
 
     def _table_changed_remotely(self, news: list[str]) -> None:
-        """Another seat moved (or a player left or came back): redraw, then whatever comes next."""
-        screen = next((s for s in self.screen_stack if getattr(s, "table", None) is self.remote), None)
+        """Another seat moved (or a player left or came back): redraw, then whatever comes next
+        (a table screen still being built shows the table as it is once it is built)."""
+        screen = self._table_screen()
         if screen is None:
             return
-        screen.advance()
+        if screen.is_mounted and screen.is_attached:
+            screen.advance()
         for line in news:
             self.notify(line, title="Players", timeout=8)

@@ -241,15 +241,18 @@ class FlightTuiApp(App[None]):
         self.quit_now()
 
     def _handle_exception(self, error: Exception) -> None:
-        """Once the program is ending (a hang-up or a quit as a screen is still being built), a
-        screen's last handler may find its widgets already taken down: that is no crash, and no
-        traceback is printed for it."""
+        if self.ends_quietly(error):
+            return
+        super()._handle_exception(error)
+
+    def ends_quietly(self, error: Exception) -> bool:
+        """Whether ``error`` is no crash: once the program is ending (a hang-up or a quit as a
+        screen is still being built), a screen's last handler may find its widgets already
+        taken down; no traceback is printed (or reported) for it."""
         from textual.css.query import NoMatches
         from textual.widget import MountError
 
-        if self._exit and isinstance(error, (NoMatches, MountError)):
-            return
-        super()._handle_exception(error)
+        return self._exit and isinstance(error, (NoMatches, MountError))
 
     def _start_exit_deadline(self) -> None:
         """End the process ``exit_grace`` seconds from now, closed or not (once; not without ``exit_grace``)."""

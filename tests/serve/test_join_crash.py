@@ -69,3 +69,48 @@ def test_a_new_table_screen_closed_before_it_was_mounted_does_not_crash():
             return app.screen.query_one("#bot-after") is not None
 
     assert asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_widgets_gone_as_the_app_ends_are_no_crash_for_the_server_or_the_player(tmp_path, monkeypatch, caplog):
+    """A handler that finds its widgets taken down once the app is ending (a table opened as the
+    connection dropped) is neither reported to the server's log as a crash nor told to the
+    player; the same error while the app runs is."""
+    from textual.css.query import NoMatches
+
+    printed = []
+    monkeypatch.setattr(JoinApp, "_print_error_renderables", lambda app: printed.extend(app._exit_renderables))
+
+    def broken_while(ending: bool):
+        def refresh(self):
+            if ending:
+                self.app.exit()
+            raise NoMatches("No nodes match '#lobby-list'")
+
+        return refresh
+
+    async def scenario(ending: bool):
+        monkeypatch.setattr(LobbyScreen, "action_refresh", broken_while(ending))
+        service = TableService(tmp_path / str(ending), bot_delay=0)
+        await service.start()
+        connection = await asyncio.to_thread(ServiceConnection, str(service.socket_path), "key:ann", "Ann")
+        app = JoinApp(connection, "Ann")
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                app.screen.call_later(app.screen.action_refresh)  # as the lobby's r key does
+                await asyncio.sleep(0.3)  # not the pilot's pause: that waits on an app that may have ended
+        except NoMatches:
+            pass
+        for _ in range(40):  # a report would cross the socket
+            if "crashed" in caplog.text:
+                break
+            await asyncio.sleep(0.05)
+        connection.close()
+        await service.stop()
+        return app
+
+    with caplog.at_level(logging.ERROR, logger="flight_tui.serve"):
+        app = asyncio.run(asyncio.wait_for(scenario(ending=True), 60))
+        assert printed == [] and app.return_code == 0 and "crashed" not in caplog.text
+        app = asyncio.run(asyncio.wait_for(scenario(ending=False), 60))
+        assert printed == [CRASH_LINE] and app.return_code == 1 and "crashed" in caplog.text
