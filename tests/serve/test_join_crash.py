@@ -13,6 +13,17 @@ from flight_tui.serve.remote import ServiceConnection
 from flight_tui.serve.service import TableService
 
 
+async def close_after_any_report(caplog, connection: ServiceConnection, service: TableService, patience: float) -> None:
+    """Give a crash report ``patience`` seconds to cross the socket into the log, then close
+    the connection and the service."""
+    for _ in range(int(patience / 0.05)):
+        if "crashed" in caplog.text:
+            break
+        await asyncio.sleep(0.05)
+    connection.close()
+    await service.stop()
+
+
 def test_a_crash_is_logged_by_the_service_with_its_traceback_and_the_player_gets_one_line(tmp_path, monkeypatch, caplog):
     def broken(self):
         secret = "a value the player must not see"  # noqa: F841 - a local a traceback with locals would print
@@ -32,12 +43,7 @@ def test_a_crash_is_logged_by_the_service_with_its_traceback_and_the_player_gets
                 await pilot.pause()
                 await pilot.press("r")
                 await pilot.pause()
-        for _ in range(100):  # the report crosses the socket
-            if "crashed" in caplog.text:
-                break
-            await asyncio.sleep(0.05)
-        connection.close()
-        await service.stop()
+        await close_after_any_report(caplog, connection, service, 5.0)
         return app
 
     with caplog.at_level(logging.ERROR, logger="flight_tui.serve"):
@@ -101,12 +107,7 @@ def test_widgets_gone_as_the_app_ends_are_no_crash_for_the_server_or_the_player(
                 await asyncio.sleep(0.3)  # not the pilot's pause: that waits on an app that may have ended
         except NoMatches:
             pass
-        for _ in range(40):  # a report would cross the socket
-            if "crashed" in caplog.text:
-                break
-            await asyncio.sleep(0.05)
-        connection.close()
-        await service.stop()
+        await close_after_any_report(caplog, connection, service, 2.0)
         return app
 
     with caplog.at_level(logging.ERROR, logger="flight_tui.serve"):
