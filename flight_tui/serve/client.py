@@ -208,7 +208,7 @@ class JoinApp(FlightTuiApp):
         screen = self._table_screen()
         if screen is None:
             return
-        if screen.is_mounted and screen.is_attached:
+        if screen.is_mounted:  # once the app is ending its errors are no crash (ends_quietly)
             screen.advance()
         for line in news:
             self.notify(line, title="Players", timeout=8)
