@@ -268,8 +268,10 @@ def _ignore_interrupts() -> None:
 
 
 @contextmanager
-def _interrupts_held_off() -> Iterator[None]:
-    """Ignore Ctrl+C for a moment: while workers start (they inherit it) and while they are stopped.
+def _interrupts_held_off(deliver_after: bool = False) -> Iterator[None]:
+    """Ignore Ctrl+C for a moment: while workers start (they inherit it) and while they are
+    stopped; with ``deliver_after``, a Ctrl+C that came meanwhile is raised once the moment is
+    over (a finished game is counted whole, not half).
 
     Only the main thread receives Ctrl+C, so elsewhere this does nothing.
     """
@@ -277,11 +279,14 @@ def _interrupts_held_off() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread() or previous is None:
         yield
         return
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    pressed: list[int] = []
+    signal.signal(signal.SIGINT, (lambda signum, _frame: pressed.append(signum)) if deliver_after else signal.SIG_IGN)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
 
 
 def _records_in_pool(play: Callable[[int], _GameRecord], games: int, workers: int) -> Iterator[_GameRecord]:
@@ -444,7 +449,8 @@ def simulate(
     records = (play(i) for i in range(games)) if workers == 1 else _records_in_pool(play, games, workers)
     try:
         for record in records:
-            tally.add(record)
+            with _interrupts_held_off(deliver_after=True):
+                tally.add(record)
             if progress is not None:
                 progress(tally.games, games)
     except KeyboardInterrupt:

@@ -189,6 +189,34 @@ def test_ctrl_c_reports_the_games_finished_so_far(workers):
     assert multiprocessing.active_children() == []
 
 
+def test_ctrl_c_while_a_finished_game_is_counted_counts_it_whole(monkeypatch):
+    """Ctrl+C (SIGINT) that lands while a finished game's result is being added, at one point
+    after another of it: the report counts that game whole, its wins with it (the report said
+    59 games and 60 wins)."""
+    import signal
+
+    from flight_tui import simulate as simulation
+
+    bucket = simulation._time_bucket
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
+    try:
+        for moment in range(1, 120, 7):
+            calls = []
+
+            def bucket_then_ctrl_c(seconds, moment=moment, calls=calls):  # once per move, seat by seat, after its win is added
+                calls.append(seconds)
+                if len(calls) == moment:
+                    os.kill(os.getpid(), signal.SIGINT)
+                return bucket(seconds)
+
+            monkeypatch.setattr(simulation, "_time_bucket", bucket_then_ctrl_c)
+            report = simulate("flight", _seats("random,random"), 100_000_000, seed=1, workers=1)
+            assert sum(s.wins for s in report.seats) == pytest.approx(report.games), moment
+            assert report.endings.count == report.games and report.interrupted
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def test_the_competitive_game_simulates_and_says_what_decided_each_game():
     report = simulate("connecting-flights", _seats("random,random,random"), 6, seed=5, workers=1)
     endings = report.endings
