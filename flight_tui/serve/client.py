@@ -17,7 +17,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from flight_tui.games import get_spec, load
 from flight_tui.serve import protocol as P
@@ -26,6 +26,7 @@ from flight_tui.serve.remote import RemoteTable, ServiceConnection, ServiceLost
 from flight_tui.ui import app as app_module
 from flight_tui.ui.app import FlightTuiApp
 from flight_tui.ui.commands import palette_commands
+from flight_tui.ui.widgets.footer import Footer
 from flight_tui.ui.widgets.log_panel import LogPanel
 
 LOST = 1

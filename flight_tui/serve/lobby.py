@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from flight_tui.games import game_names, get_rules, get_spec
@@ -19,6 +19,7 @@ from flight_tui.table.seats import BOT_LEVELS
 from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.forms import Choice
 from flight_tui.ui.screens.new_game import MAX_SEATS, NewGameScreen, SetupError, _row
+from flight_tui.ui.widgets.footer import Footer
 
 BOT_WAITS = (("never", 0), ("30 seconds", 30), ("1 minute", 60), ("5 minutes", 300))
 """How long a table waits for a dropped player before a bot plays their seat meanwhile."""

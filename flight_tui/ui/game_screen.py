@@ -27,7 +27,6 @@ from textual import on
 from textual.message import Message
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
-from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
 from flight_tui.bots import make_bot
@@ -39,6 +38,7 @@ from flight_tui.games import get_spec
 from flight_tui.table import Table
 from flight_tui.table.driver import BOT, FORCED, TurnDriver
 from flight_tui.ui.keys import key_for
+from flight_tui.ui.widgets.footer import Footer
 
 DEFAULT_BOT_DELAY = 0.6
 """Seconds between two bot moves, so that a person can follow them."""

@@ -10,11 +10,14 @@ Each module is one change, with its reason; :func:`install` makes them all:
 * ``focus_repaint``: a focus change does not repaint the whole screen;
 * ``painted_once``: a widget a paint drew whole is not painted again for an older request;
 * ``screen_paints``: a screen paints at once after a quiet spell, and once per frame;
-* ``covered_screens``: a screen under an opaque screen does not paint.
+* ``covered_screens``: a screen under an opaque screen does not paint;
+* ``styled_once``: a new screen is styled once, as its widgets mount;
+* ``closing_blur``: a widget that loses the focus as its screen closes is not styled again.
 """
 
 from __future__ import annotations
 
+from flight_tui.ui.painting.closing_blur import skip_styling_closed_screens
 from flight_tui.ui.painting.covered_screens import hide_covered_screens
 from flight_tui.ui.painting.focus_repaint import repaint_focus_changes
 from flight_tui.ui.painting.layout_repaint import repaint_layout_changes
@@ -23,6 +26,7 @@ from flight_tui.ui.painting.partial_updates import crop_partial_updates
 from flight_tui.ui.painting.screen_paints import paint_promptly_and_once
 from flight_tui.ui.painting.single_layout import lay_out_once
 from flight_tui.ui.painting.static_updates import skip_unchanged_updates
+from flight_tui.ui.painting.styled_once import style_new_screens_once
 from flight_tui.ui.painting.style_runs import write_style_runs
 
 
@@ -37,3 +41,5 @@ def install() -> None:
     paint_pending_widgets_once()
     paint_promptly_and_once()
     hide_covered_screens()
+    style_new_screens_once()
+    skip_styling_closed_screens()

@@ -8,8 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from flight_tui.ui.widgets.footer import Footer
 from flight_tui.ui.widgets.game_chart import GameCharts, charts_of
 
 if TYPE_CHECKING:

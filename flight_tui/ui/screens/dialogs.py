@@ -8,9 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from flight_tui.ui.keys import key_for
+from flight_tui.ui.widgets.footer import Footer
 
 T = TypeVar("T")
 

@@ -13,9 +13,10 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from flight_tui.ui.keys import key_for, key_name
+from flight_tui.ui.widgets.footer import Footer
 
 KeyRow = tuple[str, str]
 """(keys, what they do)."""

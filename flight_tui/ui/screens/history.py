@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from flight_tui.ui.screens.controls import MarkedOptionList
+from flight_tui.ui.widgets.footer import Footer
 from flight_tui.words import clip, count
 
 if TYPE_CHECKING:

@@ -120,7 +120,7 @@ class MenuScreen(Screen[None]):
     async def _add_footer(self) -> None:
         """Put the footer in its line (after the first paint); it shows its keys once the
         screen's bindings are next published, which this asks for once it is mounted."""
-        from textual.widgets import Footer
+        from flight_tui.ui.widgets.footer import Footer
 
         await self.query_one("#footer-line").mount(Footer())
         self.refresh_bindings()

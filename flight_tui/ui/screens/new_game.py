@@ -11,13 +11,14 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from flight_tui.engine.options import GameOption
 from flight_tui.games import game_names, get_rules, get_spec
 from flight_tui.table.seats import BOT_LEVELS, DEFAULT_NAMES, NAME_LENGTH, SeatSpec
 from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.forms import Choice, FormScreen
+from flight_tui.ui.widgets.footer import Footer
 
 MAX_SEATS = len(DEFAULT_NAMES)
 

@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from flight_tui.engine.spec import GameSpec
 from flight_tui.games import game_names, get_spec
+from flight_tui.ui.widgets.footer import Footer
 
 MISSING_RULES = "# Rules of {title}\n\n*(The rules text is not included in this installation.)*"
 MISSING_HOUSE = "# House interpretations\n\n*(The house interpretations are not included in this installation.)*"

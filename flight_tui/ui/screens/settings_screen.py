@@ -5,9 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from flight_tui.ui.screens.forms import Choice, FormScreen
+from flight_tui.ui.widgets.footer import Footer
 
 ON_OFF = [("on", True), ("off", False)]
 BOT_SPEEDS = [("slow", 1.2), ("normal", 0.6), ("fast", 0.2), ("instant", 0.0)]

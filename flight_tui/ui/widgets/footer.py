@@ -1,14 +1,14 @@
-"""The footer of a game table: the keys of the moment in one row, Help (F1) always among them."""
+"""Footers: every screen's (:class:`Footer`) and a game table's, whose keys of the moment fit
+one row with Help (F1) always among them (:class:`GameFooter`)."""
 
 from __future__ import annotations
 
 from rich.cells import cell_len
-from textual import events
+from textual import events, widgets
 from textual.app import ComposeResult
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 HELP_ACTION = "help"
@@ -42,6 +42,25 @@ def adopt(key: FooterKey, model: FooterKey) -> None:
     key.tooltip = model.tooltip
     key.set_reactive(Widget.virtual_size, model.virtual_size)
     key.refresh(layout=True)
+
+
+class Footer(widgets.Footer):
+    """Textual's footer, whose keys are built already in the footer's style.
+
+    Textual gives every key the compact style as it is mounted and then the footer's own (a key
+    is compact until told otherwise; the command palette's key stays compact), and each change
+    of style makes Textual style the key again: two stylings of every key of a plain footer each
+    time a screen opens or its keys change, one of a compact footer's. Here each key starts in
+    the style it will have, so mounting it changes nothing.
+    """
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                compact = self.compact or widget.has_class("-command-palette")
+                widget.set_reactive(FooterKey.compact, compact)
+                widget.set_class(compact, "-compact", update=False)
+            yield widget
 
 
 class GameFooter(Footer):

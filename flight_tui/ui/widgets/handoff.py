@@ -7,9 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from flight_tui.ui.keys import key_for
+from flight_tui.ui.widgets.footer import Footer
 
 LOOK_AWAY = "Everyone else, look away: the cards stay hidden."
 

@@ -10,13 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from flight_tui.games.flight.rules.state import FlightConfig, FlightLine, HandResult
 from flight_tui.games.flight.ui.score_chart import FIRST_OUT, LANDED, score_chart, score_table
 from flight_tui.games.flight.ui.widgets import FlightsPanel
 from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.chart import show_chart_below
+from flight_tui.ui.widgets.footer import Footer
 from flight_tui.ui.widgets.log_panel import LogPanel
 from flight_tui.words import count
 

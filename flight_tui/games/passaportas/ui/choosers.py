@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from flight_tui.games.passaportas.rules.state import DONE, PLANE, PassaportasView
@@ -18,6 +18,7 @@ from flight_tui.table.seats import SeatSpec
 from flight_tui.games.passaportas.rules.game import litres
 from flight_tui.games.passaportas.ui.presentation import SEAT_LETTERS, STATUS_WORDS, customs_targets, group_label
 from flight_tui.ui.screens.chart import show_chart_below
+from flight_tui.ui.widgets.footer import Footer
 
 PASS = "pass"
 

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from flight_tui.games.connecting_flights.competitive.rules.common import data
 from flight_tui.games.connecting_flights.competitive.rules.rounds import TIE_BREAKERS
@@ -31,6 +31,7 @@ from flight_tui.games.connecting_flights.competitive.ui.presentation import (
     winners_text,
 )
 from flight_tui.ui.screens.chart import show_chart_below
+from flight_tui.ui.widgets.footer import Footer
 
 
 COINS_WIDTH = 5

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from flight_tui.campaigns import (
@@ -42,6 +42,7 @@ from flight_tui.table.seats import DEFAULT_NAMES, SeatSpec
 from flight_tui.ui.screens.controls import MarkedOptionList
 from flight_tui.ui.keys import key_for
 from flight_tui.ui.screens.dialogs import ConfirmDialog, Dialog
+from flight_tui.ui.widgets.footer import Footer
 
 STATUS_MARKS = {WON: "✓", PLAYING: "▶", OPEN: "○", LOCKED: "×"}
 STATUS_WORDS = {WON: "won", PLAYING: "playing", OPEN: "open", LOCKED: "locked"}

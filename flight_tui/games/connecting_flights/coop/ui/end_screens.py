@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from flight_tui.games.connecting_flights.coop.rules.state import CoopView, GameEnded, RoundEnded
 from flight_tui.games.connecting_flights.core.world import World
@@ -20,6 +20,7 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
 )
 from flight_tui.games.connecting_flights.coop.ui.round_news import coins_trail, round_news_lines
 from flight_tui.ui.screens.chart import show_chart_below
+from flight_tui.ui.widgets.footer import Footer
 
 
 class RoundSummaryScreen(Screen[None]):

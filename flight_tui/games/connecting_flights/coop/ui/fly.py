@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from flight_tui.games.connecting_flights.coop.rules.state import (
@@ -49,6 +49,7 @@ from flight_tui.games.connecting_flights.coop.ui.presentation import (
 )
 from flight_tui.ui.game_screen import MoveRefused
 from flight_tui.ui.keys import KeyNames, key_for, takes_moves
+from flight_tui.ui.widgets.footer import Footer
 from flight_tui.words import count
 
 
