@@ -1,17 +1,18 @@
-"""Screens are styled no more than they need (``flight_tui.ui.painting.styled_once`` and
-``closing_blur``): a screen shown for the first time is styled as its widgets mount, and styling
-it again, as Textual did when it was shown, changes no widget's style (each screen is opened in a
-fresh app, so its stylesheet, a game's ``CSS_PATH`` too, is read as it opens); a screen that
-closes is not styled again as its focused widget loses the focus."""
+"""Screens are styled no more than they need (``flight_tui.ui.painting``'s ``styled_once``,
+``closing_blur`` and ``breakpoints_first``, and the footer's keys): a screen shown for the first
+time is styled as its widgets mount, and styling it again, as Textual did when it was shown,
+changes no widget's style (each screen is opened in a fresh app, so its stylesheet, a game's
+``CSS_PATH`` too, is read as it opens); a table has the classes of its size before it is
+styled; a screen that closes is not styled again as its focused widget loses the focus."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
-from textual.css.stylesheet import Stylesheet
 from game_harness import run_async, wait_for_workers, wait_until
 from test_styles_per_game import TABLES, new_table, quick_app
+from textual.css.stylesheet import Stylesheet
 
 from flight_tui.games import get_spec, load
 from flight_tui.ui.app import FlightTuiApp
@@ -106,3 +107,24 @@ async def test_closing_the_rules_does_not_style_their_text_again(monkeypatch):
         await pilot.pause()
         assert app.screen is menu
         assert sum(styled[widget] for widget in rules) == 0
+
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+@pytest.mark.parametrize(("size", "classes"), [((80, 24), {"-narrow", "-short"}), ((120, 40), {"-wide", "-tall"})], ids=["80x24", "120x40"])
+@run_async
+async def test_a_table_has_the_classes_of_its_size_before_it_is_styled(game, size, classes, monkeypatch):
+    """The screen is styled once, with the classes of its size, and most of its widgets once
+    (Textual gave the classes as the size came, after styling everything without them, and
+    styled everything again)."""
+    app = quick_app()
+    async with app.run_test(size=size) as pilot:
+        styled = count_stylings(monkeypatch)
+        app.open_table(new_table(game))
+        table_type = load(get_spec(game).table_screen)
+        await wait_until(pilot, lambda: isinstance(app.screen, table_type))
+        await pilot.pause()
+        assert classes <= app.screen.classes
+        assert styled[app.screen] == 1
+        widgets = list(app.screen.walk_children())
+        assert sum(styled[widget] == 1 for widget in widgets) >= 0.75 * len(widgets)

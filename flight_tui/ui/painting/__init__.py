@@ -12,11 +12,13 @@ Each module is one change, with its reason; :func:`install` makes them all:
 * ``screen_paints``: a screen paints at once after a quiet spell, and once per frame;
 * ``covered_screens``: a screen under an opaque screen does not paint;
 * ``styled_once``: a new screen is styled once, as its widgets mount;
-* ``closing_blur``: a widget that loses the focus as its screen closes is not styled again.
+* ``closing_blur``: a widget that loses the focus as its screen closes is not styled again;
+* ``breakpoints_first``: a screen takes the classes of its size before its widgets are styled.
 """
 
 from __future__ import annotations
 
+from flight_tui.ui.painting.breakpoints_first import set_breakpoints_first
 from flight_tui.ui.painting.closing_blur import skip_styling_closed_screens
 from flight_tui.ui.painting.covered_screens import hide_covered_screens
 from flight_tui.ui.painting.focus_repaint import repaint_focus_changes
@@ -26,8 +28,8 @@ from flight_tui.ui.painting.partial_updates import crop_partial_updates
 from flight_tui.ui.painting.screen_paints import paint_promptly_and_once
 from flight_tui.ui.painting.single_layout import lay_out_once
 from flight_tui.ui.painting.static_updates import skip_unchanged_updates
-from flight_tui.ui.painting.styled_once import style_new_screens_once
 from flight_tui.ui.painting.style_runs import write_style_runs
+from flight_tui.ui.painting.styled_once import style_new_screens_once
 
 
 def install() -> None:
@@ -43,3 +45,4 @@ def install() -> None:
     hide_covered_screens()
     style_new_screens_once()
     skip_styling_closed_screens()
+    set_breakpoints_first()
