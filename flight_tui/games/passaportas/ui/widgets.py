@@ -164,6 +164,7 @@ class MapPanel(Widget):
         row = canvas.cells[y]
         owners = {label.x: city for city, label in canvas.labels.items() if label.y == y}
         segments: list[Segment] = []
+        styles: dict[str, Style] = {}  # each kind's style, looked up once a line (not once a cell)
         x = 0
         while x < min(width, len(row)):
             city = owners.get(x)
@@ -173,7 +174,10 @@ class MapPanel(Widget):
                 x += label.width
                 continue
             char, kind = row[x]
-            segments.append(Segment(char, self._style(kind)))
+            style = styles.get(kind)
+            if style is None:
+                style = styles[kind] = self._style(kind)
+            segments.append(Segment(char, style))
             x += 1
         return Strip(segments).simplify().extend_cell_length(width, self.rich_style).crop(0, width)
 
