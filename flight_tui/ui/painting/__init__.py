@@ -13,7 +13,8 @@ Each module is one change, with its reason; :func:`install` makes them all:
 * ``covered_screens``: a screen under an opaque screen does not paint;
 * ``styled_once``: a new screen is styled once, as its widgets mount;
 * ``closing_blur``: a widget that loses the focus as its screen closes is not styled again;
-* ``breakpoints_first``: a screen takes the classes of its size before its widgets are styled.
+* ``breakpoints_first``: a screen takes the classes of its size before its widgets are styled;
+* ``css_once``: CSS is parsed once per process, not once per stylesheet.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 from flight_tui.ui.painting.breakpoints_first import set_breakpoints_first
 from flight_tui.ui.painting.closing_blur import skip_styling_closed_screens
 from flight_tui.ui.painting.covered_screens import hide_covered_screens
+from flight_tui.ui.painting.css_once import parse_css_once
 from flight_tui.ui.painting.focus_repaint import repaint_focus_changes
 from flight_tui.ui.painting.layout_repaint import repaint_layout_changes
 from flight_tui.ui.painting.painted_once import paint_pending_widgets_once
@@ -46,3 +48,4 @@ def install() -> None:
     style_new_screens_once()
     skip_styling_closed_screens()
     set_breakpoints_first()
+    parse_css_once()

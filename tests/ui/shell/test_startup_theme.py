@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from shell_helpers import run_async
+from textual.cache import LRUCache
 from textual.color import Color
 from textual.css import stylesheet
 
 from flight_tui.ui.app import FlightTuiApp
+from flight_tui.ui.painting import css_once
 
 
 def count_parses(monkeypatch) -> list[str]:
-    """From now on, the source of every stylesheet Textual parses."""
+    """From now on, the source of every stylesheet Textual parses, nothing parsed yet (the
+    process keeps what it parsed, ``css_once``: another test may have parsed these already)."""
+    monkeypatch.setattr(css_once, "_parsed", LRUCache(4096))
     parsed: list[str] = []
     original = stylesheet.parse
 
@@ -44,3 +48,19 @@ async def test_an_unknown_theme_starts_the_default_one(monkeypatch):
         assert app.theme == "flight-dark" and app.has_class("-theme-flight-dark", "-dark-mode")
         assert app.screen.styles.background == Color.parse(app.current_theme.background)
         assert len([source for source in parsed if source.endswith("app.tcss")]) == 1
+
+
+@run_async
+async def test_a_second_app_parses_nothing_again_and_another_theme_gets_its_own_colours(monkeypatch):
+    parsed = count_parses(monkeypatch)
+    after = []
+    for theme in ("flight-dark", "flight-dark", "flight-light"):
+        app = FlightTuiApp(theme=theme)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("r")  # a screen of its own CSS too
+            await pilot.pause()
+            assert app.screen.styles.background == Color.parse(app.current_theme.background)
+        after.append(len(parsed))
+    assert after[0] > 0
+    assert after[1] == after[0]  # the same CSS with the same colours: parsed by the first app
+    assert after[2] > after[1]  # another theme's colours: parsed again
