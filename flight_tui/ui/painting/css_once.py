@@ -17,23 +17,11 @@ from textual.css.types import CSSLocation
 _parse_rules = Stylesheet._parse_rules
 _parsed: LRUCache[tuple, list[RuleSet]] = LRUCache(4096)
 """What was parsed, for every stylesheet of the process (a few hundred texts for every theme)."""
-_variables: LRUCache[int, tuple] = LRUCache(64)
-"""The values of a set of variables as a key, by the set (kept in the key, so never reused)."""
-
-
-def variables_key(stylesheet: Stylesheet) -> tuple:
-    """The stylesheet's variables and their values, as a key."""
-    variables = stylesheet._variables
-    known = _variables.get(id(variables))
-    if known is None or known[0] is not variables:
-        known = (variables, tuple(sorted(variables.items())))
-        _variables[id(variables)] = known
-    return known[1]
 
 
 def parse_rules_once(stylesheet: Stylesheet, css: str, read_from: CSSLocation, is_default_rules: bool = False, tie_breaker: int = 0, scope: str = "") -> list[RuleSet]:
     """Textual's parse of a text of CSS, which reuses what the process has parsed already."""
-    key = (css, read_from, is_default_rules, tie_breaker, scope, variables_key(stylesheet))
+    key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(stylesheet._variables.items())))
     rules = _parsed.get(key)
     if rules is None:
         rules = _parsed[key] = _parse_rules(stylesheet, css, read_from, is_default_rules, tie_breaker, scope)
