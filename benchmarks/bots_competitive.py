@@ -12,7 +12,10 @@
   the saboteur drew a card instead of taking 10 coins, how the games ended (all after round
   10's Fly phase, never at a cap; target: at most 20% decided by a tie-breaker or shared), and the
   coins lost to the 100-coin cap per seat per game (target <= 5), with and without round 10's
-  income (which comes as the game ends).
+  income (which comes as the game ends), and, of the airlines tied on round 10's income, how
+  many could have earned more that round had coins been no object at its Marketplace (one more
+  Fuel Truck, Electric Plane and Landing Rights of their choice, whatever the price): a tie
+  such an airline could not break was set by the cards it held, not by its play in round 10.
 
 Every balance game is a new deal (its seats are all Normal: rotating them on one deal would
 replay the same game); the strength runs play each deal from both seats.
@@ -42,6 +45,9 @@ import msgspec
 
 from flight_tui.engine.rng import Rng
 from flight_tui.games import get_rules
+from flight_tui.games.connecting_flights.competitive.bots.model import Cards, Earnings, Market, Planner, flyable
+from flight_tui.games.connecting_flights.competitive.bots.player import LEVELS
+from flight_tui.games.connecting_flights.competitive.bots.worth import Appraiser
 from flight_tui.games.connecting_flights.competitive.rules.auction import face_value
 from flight_tui.games.connecting_flights.competitive.rules.common import cap_losses, data
 from flight_tui.games.connecting_flights.competitive.rules.config import CompetitiveConfig
@@ -100,6 +106,10 @@ class BalanceReport(msgspec.Struct, frozen=True):
     """Coins lost to the cap, summed over seats and games."""
     cap_lost_before_last: float = 0.0
     """The same without round 10's income."""
+    tied_airlines: int = 0
+    """Airlines that shared round 10's best income, summed over games."""
+    tied_could_earn_more: int = 0
+    """Of those, the ones whose cards could have earned more with coins no object (see the module)."""
 
 
 def play_balance_game(players: int, seed: int, index: int) -> tuple[Table, int]:
@@ -110,6 +120,20 @@ def play_balance_game(players: int, seed: int, index: int) -> tuple[Table, int]:
     TurnDriver(table).play_out()
     first = next(e.first_player for e in table.state.log if isinstance(e, RoundStarted))
     return table, first
+
+
+def could_earn_more(table: Table, seat: int) -> bool:
+    """Whether ``seat``'s cards at the end of round 10 would have earned more that round with one
+    more Fuel Truck, Electric Plane and Landing Rights of its choice at no cost (Hard's search)."""
+    view = table.rules.view(table.state, seat)
+    level = LEVELS["hard"]
+    planner = Planner(level.search, level.quick)
+    earnings = Earnings(view)
+    cards = flyable(view, seat)
+    income = table.state.history[-1][seat].income
+    unrented = Cards(cards.airports, cards.planes, cards.passengers, cards.trucks)
+    free = Market(Appraiser(view, planner, level.coin_rate, 0.0).buys_on_sale(seat), 0.0, 0.0)
+    return planner.with_buys(view, seat, unrented, earnings, True, free)[0] > income + 0.5
 
 
 class GameTally(msgspec.Struct, frozen=True):
@@ -129,6 +153,8 @@ class GameTally(msgspec.Struct, frozen=True):
     sabotage_drawn: int
     cap_lost: int
     cap_lost_before_last: int
+    tied_airlines: int
+    tied_could_earn_more: int
 
 
 def tally_balance_game(players: int, seed: int, index: int) -> GameTally:
@@ -163,6 +189,8 @@ def tally_balance_game(players: int, seed: int, index: int) -> GameTally:
     if round_sold:
         sale_rounds += 1
         mostly += round_above * 2 > round_sold
+    tied = [seat for seat, income in enumerate(result.scores) if income == max(result.scores)]
+    tied = tied if len(tied) > 1 else []
     return GameTally(
         first=first,
         winners=list(result.winners),
@@ -178,6 +206,8 @@ def tally_balance_game(players: int, seed: int, index: int) -> GameTally:
         sabotage_drawn=drawn,
         cap_lost=sum(cap_losses(state)),
         cap_lost_before_last=sum(cap_losses(state, last_income=False)),
+        tied_airlines=len(tied),
+        tied_could_earn_more=sum(could_earn_more(table, seat) for seat in tied),
     )
 
 
@@ -235,6 +265,8 @@ def measure_balance(players: int, games: int, seed: int, workers: int = 1) -> Ba
         seconds=time.perf_counter() - started,
         cap_lost=sum(t.cap_lost for t in tallies),
         cap_lost_before_last=sum(t.cap_lost_before_last for t in tallies),
+        tied_airlines=sum(t.tied_airlines for t in tallies),
+        tied_could_earn_more=sum(t.tied_could_earn_more for t in tallies),
     )
 
 
@@ -277,6 +309,10 @@ def balance_figures(r: BalanceReport) -> list[str]:
     out.append(
         f"figure: balance {r.players}p decided by a tie-breaker or shared = {ties / max(1, r.games):.1%} "
         f"(95% interval {low:.1%}-{high:.1%}; target <= {TIE_LIMIT:.0%}: {verdict})"
+    )
+    out.append(
+        f"figure: balance {r.players}p airlines tied on round 10's income that could have earned more "
+        f"with coins no object = {r.tied_could_earn_more} of {r.tied_airlines}"
     )
     seat_games = max(1, r.games * r.players)
     lost, before = r.cap_lost / seat_games, r.cap_lost_before_last / seat_games

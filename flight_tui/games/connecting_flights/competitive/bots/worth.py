@@ -84,7 +84,7 @@ class Appraiser:
         found = self._markets.get(seat)
         if found is None:
             free = int(self.free_coins(seat)) if self.buys else 0
-            items = tuple(b for b in self._buys(seat) if b[2] <= free)
+            items = tuple(b for b in self.buys_on_sale(seat) if b[2] <= free)
             if self.last:
                 found = Market(items, FREE_COIN_COST, FREE_COIN_COST, spendable(self.view, seat))
             else:
@@ -92,7 +92,7 @@ class Appraiser:
             self._markets[seat] = found
         return found
 
-    def _buys(self, seat: int) -> tuple[tuple[str, int, int], ...]:
+    def buys_on_sale(self, seat: int) -> tuple[tuple[str, int, int], ...]:
         """One side-board truck of each capacity and one Electric Plane of each price: (kind,
         id, price)."""
         out: dict[tuple[str, int], tuple[str, int, int]] = {}
