@@ -47,7 +47,7 @@ from flight_tui.engine.rng import Rng
 from flight_tui.games import get_rules
 from flight_tui.games.connecting_flights.competitive.bots.model import Cards, Earnings, Market, Planner, flyable
 from flight_tui.games.connecting_flights.competitive.bots.player import LEVELS
-from flight_tui.games.connecting_flights.competitive.bots.worth import Appraiser
+from flight_tui.games.connecting_flights.competitive.bots.worth import buys_on_sale
 from flight_tui.games.connecting_flights.competitive.rules.auction import face_value
 from flight_tui.games.connecting_flights.competitive.rules.common import cap_losses, data
 from flight_tui.games.connecting_flights.competitive.rules.config import CompetitiveConfig
@@ -132,7 +132,7 @@ def could_earn_more(table: Table, seat: int) -> bool:
     cards = flyable(view, seat)
     income = table.state.history[-1][seat].income
     unrented = Cards(cards.airports, cards.planes, cards.passengers, cards.trucks)
-    free = Market(Appraiser(view, planner, level.coin_rate, 0.0).buys_on_sale(seat), 0.0, 0.0)
+    free = Market(buys_on_sale(view, seat), 0.0, 0.0)
     return planner.with_buys(view, seat, unrented, earnings, True, free)[0] > income + 0.5
 
 
@@ -189,7 +189,8 @@ def tally_balance_game(players: int, seed: int, index: int) -> GameTally:
     if round_sold:
         sale_rounds += 1
         mostly += round_above * 2 > round_sold
-    tied = [seat for seat, income in enumerate(result.scores) if income == max(result.scores)]
+    best = max(result.scores)
+    tied = [seat for seat, income in enumerate(result.scores) if income == best]
     tied = tied if len(tied) > 1 else []
     return GameTally(
         first=first,

@@ -109,7 +109,6 @@ async def test_closing_the_rules_does_not_style_their_text_again(monkeypatch):
         assert sum(styled[widget] for widget in rules) == 0
 
 
-
 @pytest.mark.parametrize("game", list(TABLES))
 @pytest.mark.parametrize(("size", "classes"), [((80, 24), {"-narrow", "-short"}), ((120, 40), {"-wide", "-tall"})], ids=["80x24", "120x40"])
 @run_async

@@ -14,7 +14,7 @@ from flight_tui.ui.painting import css_once
 def count_parses(monkeypatch) -> list[str]:
     """From now on, the source of every stylesheet Textual parses, nothing parsed yet (the
     process keeps what it parsed, ``css_once``: another test may have parsed these already)."""
-    monkeypatch.setattr(css_once, "_parsed", LRUCache(4096))
+    monkeypatch.setattr(css_once, "_parsed", LRUCache(css_once._parsed.maxsize))
     parsed: list[str] = []
     original = stylesheet.parse
 

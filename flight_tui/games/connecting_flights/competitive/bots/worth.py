@@ -84,24 +84,13 @@ class Appraiser:
         found = self._markets.get(seat)
         if found is None:
             free = int(self.free_coins(seat)) if self.buys else 0
-            items = tuple(b for b in self.buys_on_sale(seat) if b[2] <= free)
+            items = tuple(b for b in buys_on_sale(self.view, seat) if b[2] <= free)
             if self.last:
                 found = Market(items, FREE_COIN_COST, FREE_COIN_COST, spendable(self.view, seat))
             else:
                 found = Market(items, FREE_COIN_COST, 1.0, free)
             self._markets[seat] = found
         return found
-
-    def buys_on_sale(self, seat: int) -> tuple[tuple[str, int, int], ...]:
-        """One side-board truck of each capacity and one Electric Plane of each price: (kind,
-        id, price)."""
-        out: dict[tuple[str, int], tuple[str, int, int]] = {}
-        for t in sorted(self.view.truck_supply):
-            out.setdefault(("truck", TRUCK_CAP[t]), ("truck", t, truck_price(self.view, seat, TRUCK_CAP[t])))
-        for p in sorted(self.view.electric_pool):
-            price = electric_price(self.view, seat, p)
-            out.setdefault(("plane", price), ("plane", p, price))
-        return tuple(out.values())
 
     def cards(self, seat: int) -> Cards:
         return flyable(self.view, seat)
@@ -284,6 +273,18 @@ class Appraiser:
         due = s.fee // 2 if power(self.view, target, "insured") is not None else s.fee
         paid = min(due, h.coins)
         return 2.0 * paid if s.effect == "pay_saboteur" else float(paid)
+
+
+def buys_on_sale(view: Any, seat: int) -> tuple[tuple[str, int, int], ...]:
+    """What ``seat`` may buy at the Marketplace besides Landing Rights: one side-board truck of
+    each capacity and one Electric Plane of each price, as (kind, id, price)."""
+    out: dict[tuple[str, int], tuple[str, int, int]] = {}
+    for t in sorted(view.truck_supply):
+        out.setdefault(("truck", TRUCK_CAP[t]), ("truck", t, truck_price(view, seat, TRUCK_CAP[t])))
+    for p in sorted(view.electric_pool):
+        price = electric_price(view, seat, p)
+        out.setdefault(("plane", price), ("plane", p, price))
+    return tuple(out.values())
 
 
 _FIELD = {"airport": "airports", "plane": "planes", "passenger": "passengers", "truck": "trucks"}
